@@ -1,0 +1,16 @@
+"""Routes under /api/v1/ (each app adds its own ``urls`` module here)."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from casino.views import ApiRootView, HealthView
+
+urlpatterns = [
+    path("", ApiRootView.as_view(), name="api-root"),
+    path("health/", HealthView.as_view(), name="health"),
+    path("auth/token/", obtain_auth_token, name="auth-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("rules/", include("rules.urls")),
+]

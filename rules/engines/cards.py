@@ -1,0 +1,206 @@
+"""Cards, ranks, suits and decks for the three games (rules README "Card notation").
+
+A :class:`Card` is an ``int`` from 0 to 51: ``rank_index * 4 + suit_index`` with ranks ``2..A`` as
+0..12 and suits ``c d h s`` as 0..3 (the same numbering phevaluator uses, so no translation is
+needed underneath). Cards are interned: ``parse_card("As") is parse_card("A♠")``.
+
+Decks: :data:`DECK_52` (stud, Capsa) and :data:`PIQUET_32` (Forty-one, 7 to A), the latter also in
+double-German suits (Eichel, Laub, Herz, Schellen; Unter, Ober, König, Ass) via
+:func:`german_name` / :func:`parse_german_card`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from rules.engines.errors import DuplicateCard, InvalidCard
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+SUIT_TO_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+RANK_NAMES = {
+    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+    "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}
+RANK_PLURALS = {r: ("Sixes" if r == "6" else n + "s") for r, n in RANK_NAMES.items()}
+
+#: Double-German suits and their French equivalents (rules README: Eichel ≈ ♣, Laub/Grün ≈ ♠,
+#: Herz = ♥, Schellen ≈ ♦).
+GERMAN_SUITS = {"c": "Eichel", "s": "Laub", "h": "Herz", "d": "Schellen"}
+GERMAN_RANKS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "Unter", "Q": "Ober", "K": "König", "A": "Ass"}
+_GERMAN_SUIT_PARSE = {"eichel": "c", "laub": "s", "grün": "s", "gruen": "s", "herz": "h", "schellen": "d"}
+_GERMAN_RANK_PARSE = {
+    "7": "7", "8": "8", "9": "9", "10": "T", "unter": "J", "ober": "Q", "könig": "K", "koenig": "K",
+    "ass": "A", "daus": "A",
+}
+
+
+class Card(int):
+    """One playing card; an ``int`` 0..51 (``rank_index * 4 + suit_index``).
+
+    ``rank`` is 2..14 (ace 14), ``rank_char`` one of ``23456789TJQKA``, ``suit`` one of ``cdhs``.
+    ``str(card)`` is canonical (``"As"``). Build cards with :func:`parse_card` or :data:`CARDS`.
+    """
+
+    __slots__ = ()
+
+    @property
+    def rank_index(self) -> int:
+        """0 (deuce) to 12 (ace)."""
+        return int(self) >> 2
+
+    @property
+    def rank(self) -> int:
+        """2 to 14 (ace high)."""
+        return (int(self) >> 2) + 2
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[int(self) >> 2]
+
+    @property
+    def suit_index(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades (also the stud bring-in order c < d < h < s)."""
+        return int(self) & 3
+
+    @property
+    def suit(self) -> str:
+        return SUITS[int(self) & 3]
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({self!s})"
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, ``"A♠"`` (as the Capsa and Forty-one specs write it)."""
+        return self.rank_char + SUIT_TO_SYMBOL[self.suit]
+
+
+#: All 52 cards, interned, indexed by their int value.
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+#: The 52-card deck for stud and Capsa (R1.1, A.2).
+DECK_52: frozenset[Card] = frozenset(CARDS)
+#: The 32-card piquet pack for Forty-one: 7, 8, 9, 10, J, Q, K, A in four suits (B.2).
+PIQUET_32: frozenset[Card] = frozenset(c for c in CARDS if c.rank >= 7)
+
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+
+
+def make_card(rank_char: str, suit: str) -> Card:
+    """Return the interned card for a rank character (``23456789TJQKA``) and suit (``cdhs``)."""
+    return CARDS[RANKS.index(rank_char) * 4 + SUITS.index(suit)]
+
+
+def parse_card(token: str, *, deck: frozenset[Card] | None = None) -> Card:
+    """Parse one card token: ``As``, ``as``, ``AS``, ``Td``, ``10d``, ``T♦``, ``10♦``.
+
+    If ``deck`` is given the card must belong to it (e.g. :data:`PIQUET_32`).
+    Raises :class:`InvalidCard` naming the bad token.
+    """
+    if not isinstance(token, str):
+        raise InvalidCard(f"{token!r} is not a card", extra={"token": repr(token)})
+    text = token.strip()
+    m = _TOKEN.fullmatch(text)
+    if m is None:
+        raise InvalidCard(
+            f"'{token}' is not a card: write rank then suit, e.g. As, Td, 10d or A♠",
+            extra={"token": token},
+        )
+    rank, suit = m.group(1).upper(), m.group(2)
+    rank = "T" if rank == "10" else rank
+    suit = SUIT_SYMBOLS.get(suit, suit.lower())
+    card = make_card(rank, suit)
+    if deck is not None and card not in deck:
+        raise InvalidCard(f"'{token}' is not in this game's deck", extra={"token": token})
+    return card
+
+
+def parse_cards(
+    text: str | Iterable[str],
+    *,
+    deck: frozenset[Card] | None = None,
+    allow_duplicates: bool = False,
+) -> list[Card]:
+    """Parse several cards: ``"As Td"``, ``"As,Td"``, ``"AsTd"`` (PHH style) or a list of tokens.
+
+    Returns the cards in the order given. Raises :class:`InvalidCard` naming the bad token, and
+    :class:`DuplicateCard` if a card appears twice (unless ``allow_duplicates``).
+    """
+    if isinstance(text, str):
+        stripped = text.strip()
+        tokens = [t for t in re.split(r"[\s,]+", stripped) if t] if stripped else []
+        expanded: list[str] = []
+        for tok in tokens:
+            if _TOKEN.fullmatch(tok):
+                expanded.append(tok)
+                continue
+            pos = 0
+            pieces = []
+            while pos < len(tok):
+                m = _TOKEN.match(tok, pos)
+                if m is None:
+                    pieces = None
+                    break
+                pieces.append(m.group(0))
+                pos = m.end()
+            if not pieces:
+                raise InvalidCard(
+                    f"'{tok}' is not a card: write rank then suit, e.g. As, Td, 10d or A♠",
+                    extra={"token": tok},
+                )
+            expanded.extend(pieces)
+        tokens = expanded
+    else:
+        tokens = list(text)
+    cards = [t if isinstance(t, Card) else parse_card(t, deck=deck) for t in tokens]
+    if deck is not None:
+        for c in cards:
+            if c not in deck:
+                raise InvalidCard(f"'{c}' is not in this game's deck", extra={"token": str(c)})
+    if not allow_duplicates:
+        check_no_duplicates(cards)
+    return cards
+
+
+def check_no_duplicates(cards: Iterable[Card], *, where: str = "") -> None:
+    """Raise :class:`DuplicateCard` naming the first card that appears twice."""
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            suffix = f" {where}" if where else ""
+            raise DuplicateCard(f"card {c} appears twice{suffix}", extra={"card": str(c)})
+        seen.add(c)
+
+
+def format_cards(cards: Sequence[Card] | Iterable[Card]) -> str:
+    """Canonical text for cards: ``"As Td"``."""
+    return " ".join(str(c) for c in cards)
+
+
+def german_name(card: Card) -> str:
+    """The double-German name of a piquet card: ``Qc -> "Eichel Ober"``, ``Th -> "Herz 10"``.
+
+    Raises :class:`InvalidCard` for a card not in the 32-card pack (B.2).
+    """
+    if card not in PIQUET_32:
+        raise InvalidCard(f"'{card}' is not in the 32-card pack", extra={"token": str(card)})
+    return f"{GERMAN_SUITS[card.suit]} {GERMAN_RANKS[card.rank_char]}"
+
+
+def parse_german_card(text: str) -> Card:
+    """Parse a double-German card name, ``"Eichel Ober"``, ``"Laub 10"``, ``"Herz-Ass"`` (case-free).
+
+    Raises :class:`InvalidCard` naming the bad token.
+    """
+    parts = [p for p in re.split(r"[\s\-_]+", text.strip().lower()) if p]
+    if len(parts) == 2 and parts[0] in _GERMAN_SUIT_PARSE and parts[1] in _GERMAN_RANK_PARSE:
+        return make_card(_GERMAN_RANK_PARSE[parts[1]], _GERMAN_SUIT_PARSE[parts[0]])
+    raise InvalidCard(
+        f"'{text}' is not a German-suited card: write suit then rank, e.g. 'Eichel Ober' or 'Herz 10'",
+        extra={"token": text},
+    )

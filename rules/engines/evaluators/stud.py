@@ -1,0 +1,288 @@
+"""Seven Card Stud hand evaluation: the best five of 5, 6 or 7 cards (spec §2, R2.1-R2.6).
+
+The 5-card ranking comes from phevaluator (a well-kept C evaluator, DESIGN.md "rules/"). Our
+:class:`~rules.engines.cards.Card` ints *are* phevaluator card ids (``rank_index * 4 + suit_index``),
+so the cards go in untranslated. phevaluator answers a rank from 1 (royal flush) to 7,462 (7-5-4-3-2
+offsuit); we turn it round so that:
+
+* a **higher key is a stronger hand** and **equal keys tie** (suits never break a tie, R2.5);
+* keys run from :data:`KEY_MIN` (1, seven-five high) to :data:`KEY_MAX` (7,462, royal flush);
+* the category can be read off the key alone (:func:`category_of`), categories occupy
+  contiguous key ranges in the order of R2.1.
+
+Public API:
+
+* :func:`stud_key` - one hand of 5-7 cards -> int key (validated).
+* :func:`stud_keys` - many hands -> list of keys (validated in bulk; the fast path for simulations).
+* :func:`evaluate_stud` - one hand -> :class:`StudHand` (category, key, the five cards that play,
+  a description such as ``"Straight, five high"`` or ``"Full house, kings full of sevens"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, starmap
+
+from phevaluator import _pheval
+
+from rules.engines.cards import CARDS, Card, check_no_duplicates
+from rules.engines.errors import InvalidCard, RuleViolation, WrongCardCount
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "CATEGORY_LABELS",
+    "KEY_MAX",
+    "KEY_MIN",
+    "StudHand",
+    "category_of",
+    "category_rank",
+    "evaluate_stud",
+    "stud_key",
+    "stud_keys",
+]
+
+#: Hand categories from strongest to weakest (R2.1; the royal flush is the ace-high straight flush).
+CATEGORY_NAMES: tuple[str, ...] = (
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "one_pair",
+    "high_card",
+)
+
+#: Human labels for the categories (used in descriptions).
+CATEGORY_LABELS: dict[str, str] = {
+    "straight_flush": "Straight flush",
+    "four_of_a_kind": "Four of a kind",
+    "full_house": "Full house",
+    "flush": "Flush",
+    "straight": "Straight",
+    "three_of_a_kind": "Three of a kind",
+    "two_pair": "Two pair",
+    "one_pair": "One pair",
+    "high_card": "High card",
+}
+
+#: phevaluator's worst rank (7-5-4-3-2 offsuit); its best is 1 (royal flush).
+_PH_WORST = 7462
+#: key = _KEY_FLIP - phevaluator rank, so that higher is stronger.
+_KEY_FLIP = _PH_WORST + 1
+#: The weakest possible key (seven-five-four-three-two, no flush) and the strongest (royal flush).
+KEY_MIN = 1
+KEY_MAX = _PH_WORST
+
+#: The lowest phevaluator rank (= best) of each category is 1 + the number of distinct 5-card hands
+#: in the stronger categories: 10 straight flushes, 156 quads, 156 full houses, 1,277 flushes,
+#: 10 straights, 858 trips, 858 two pairs, 2,860 pairs, 1,277 high cards (7,462 in all).
+_CATEGORY_SIZES = (10, 156, 156, 1277, 10, 858, 858, 2860, 1277)
+
+
+def _key_floors() -> tuple[tuple[int, str], ...]:
+    floors = []
+    worst_rank = 0
+    for name, size in zip(CATEGORY_NAMES, _CATEGORY_SIZES):
+        worst_rank += size
+        floors.append((_KEY_FLIP - worst_rank, name))  # lowest key of this category
+    return tuple(floors)
+
+
+#: (lowest key of the category, category), strongest category first.
+_KEY_FLOORS = _key_floors()
+assert _KEY_FLOORS[-1][0] == KEY_MIN
+
+_EVALUATORS = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}
+_EV5 = _pheval.evaluate_5cards
+_EV7 = _pheval.evaluate_7cards
+_VALID_IDS = frozenset(range(52))
+_RANK_WORDS = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+    "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+_RANK_PLURAL_WORDS = {r: ("sixes" if r == "6" else w + "s") for r, w in _RANK_WORDS.items()}
+
+
+def category_of(key: int) -> str:
+    """Return the category name (one of :data:`CATEGORY_NAMES`) of a stud key.
+
+    Raises ``ValueError`` for an int outside ``KEY_MIN..KEY_MAX``.
+    """
+    if not KEY_MIN <= key <= KEY_MAX:
+        raise ValueError(f"{key!r} is not a stud key ({KEY_MIN}..{KEY_MAX})")
+    for floor, name in _KEY_FLOORS:
+        if key >= floor:
+            return name
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def category_rank(category: str) -> int:
+    """Strength of a category as an int: 8 straight flush ... 0 high card (R2.1)."""
+    return len(CATEGORY_NAMES) - 1 - CATEGORY_NAMES.index(category)
+
+
+def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
+    """Raise the precise error for a hand that failed the fast validity check."""
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in _VALID_IDS:
+            raise InvalidCard(f"{c!r} is not a card (expected a card id 0..51)", extra={"token": repr(c)})
+    check_no_duplicates(cards, where="in one hand")
+
+
+def _wrong_count(n: int) -> WrongCardCount:
+    return WrongCardCount(
+        f"a stud hand has 5 to 7 cards, got {n} (R2.2)", rule="R2.2", extra={"count": n}
+    )
+
+
+def stud_key(cards: Sequence[Card]) -> int:
+    """Return the key of the best five of ``cards`` (5, 6 or 7 :class:`Card` / card ids 0..51).
+
+    Higher key = stronger hand; equal keys = exactly equal five-card hands, which split (R2.4, R2.5).
+    Raises :class:`WrongCardCount` (not 5-7 cards), :class:`InvalidCard` (not a card id) and
+    :class:`DuplicateCard` (a card twice).
+    """
+    n = len(cards)
+    evaluate = _EVALUATORS.get(n)
+    if evaluate is None:
+        raise _wrong_count(n)
+    if len(_VALID_IDS.intersection(cards)) != n:
+        _invalid_or_duplicate(cards)
+    return _KEY_FLIP - evaluate(*cards)
+
+
+def stud_keys(hands: Sequence[Sequence[Card]], *, validate: bool = True) -> list[int]:
+    """Return :func:`stud_key` for every hand, in order; the batch path for simulations and showdowns.
+
+    ``hands`` is a sequence of hands of 5-7 card ids each (lengths may be mixed). The whole batch is
+    validated first (one error for the first bad hand, naming its index in ``extra["hand"]``); with
+    ``validate=False`` only the card ids' range is checked (cheap; keeps the C evaluator in bounds) and
+    duplicate cards inside a hand are the caller's responsibility - use it for hands dealt from a deck.
+
+    Raises :class:`WrongCardCount`, :class:`InvalidCard`, :class:`DuplicateCard`.
+    """
+    if not isinstance(hands, list | tuple):
+        hands = list(hands)
+    lengths = set(map(len, hands))
+    if lengths == {7}:
+        n = 7
+    elif lengths and lengths <= {5, 6, 7}:
+        n = 0  # mixed
+    else:
+        for i, hand in enumerate(hands):
+            if len(hand) not in _EVALUATORS:
+                err = _wrong_count(len(hand))
+                err.extra["hand"] = i
+                raise err
+        return []  # no hands at all
+    if validate:
+        # A hand is good when all its cards are distinct card ids: |valid ids ∩ hand| == len(hand).
+        valid_counts = map(len, map(_VALID_IDS.intersection, hands))
+        bad = set(valid_counts) != {7} if n == 7 else list(valid_counts) != list(map(len, hands))
+    else:
+        bad = not all(map(_VALID_IDS.issuperset, hands))
+    if bad:
+        _raise_first_bad(hands, validate)
+    if n == 7:
+        return [_KEY_FLIP - r for r in starmap(_EV7, hands)]
+    evaluators = _EVALUATORS
+    return [_KEY_FLIP - evaluators[len(h)](*h) for h in hands]
+
+
+def _raise_first_bad(hands: Sequence[Sequence[Card]], validate: bool) -> None:
+    for i, hand in enumerate(hands):
+        try:
+            if validate:
+                if len(_VALID_IDS.intersection(hand)) != len(hand):
+                    _invalid_or_duplicate(hand)
+            elif not _VALID_IDS.issuperset(hand):
+                _invalid_or_duplicate(hand)
+        except RuleViolation as err:
+            err.extra["hand"] = i
+            raise
+    raise AssertionError("validation failed but no bad hand found")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class StudHand:
+    """The evaluation of one stud hand (R2.1-R2.6).
+
+    Attributes:
+        category: one of :data:`CATEGORY_NAMES` (``"straight_flush"`` ... ``"high_card"``).
+        key: comparable int, higher = stronger, equal = tie (same as :func:`stud_key`).
+        best_five: the five cards that play, ordered as a dealer reads them: groups first (quads,
+            trips, pairs, by size then rank), then kickers high to low; straights from the top card
+            down (the wheel as 5-4-3-2-A).
+        description: e.g. ``"Royal flush"``, ``"Straight, five high"``,
+            ``"Full house, kings full of sevens"``, ``"Two pair, jacks and nines, ace kicker"``.
+    """
+
+    category: str
+    key: int
+    best_five: tuple[Card, ...]
+    description: str
+
+    @property
+    def best_five_text(self) -> str:
+        """The five cards that play as text, ``"Ks Kh Kd 7c 7h"``."""
+        return " ".join(str(c) for c in self.best_five)
+
+
+def _order_five(five: Sequence[int], category: str) -> tuple[Card, ...]:
+    counts: dict[int, int] = {}
+    for c in five:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    ordered = sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+    if category in ("straight", "straight_flush") and (ordered[0] >> 2) == 12 and (ordered[1] >> 2) == 3:
+        ordered = ordered[1:] + ordered[:1]  # the wheel: 5-4-3-2-A (R2.3)
+    return tuple(CARDS[c] for c in ordered)
+
+
+def _describe(category: str, five: tuple[Card, ...]) -> str:
+    ranks = [c.rank_char for c in five]
+    word = _RANK_WORDS
+    plural = _RANK_PLURAL_WORDS
+    if category == "straight_flush":
+        if ranks[0] == "A":
+            return "Royal flush"
+        return f"Straight flush, {word[ranks[0]]} high"
+    if category == "four_of_a_kind":
+        return f"Four of a kind, {plural[ranks[0]]}, {word[ranks[4]]} kicker"
+    if category == "full_house":
+        return f"Full house, {plural[ranks[0]]} full of {plural[ranks[3]]}"
+    if category == "flush":
+        return f"Flush, {word[ranks[0]]} high ({'-'.join(ranks)})"
+    if category == "straight":
+        return f"Straight, {word[ranks[0]]} high"
+    if category == "three_of_a_kind":
+        return f"Three of a kind, {plural[ranks[0]]}"
+    if category == "two_pair":
+        return f"Two pair, {plural[ranks[0]]} and {plural[ranks[2]]}, {word[ranks[4]]} kicker"
+    if category == "one_pair":
+        return f"One pair, {plural[ranks[0]]}"
+    return f"High card, {word[ranks[0]]} ({'-'.join(ranks)})"
+
+
+def evaluate_stud(cards: Sequence[Card]) -> StudHand:
+    """Evaluate the best five of 5-7 stud cards (R2.2): category, key, the five cards that play, a description.
+
+    When several five-card choices are equally strong (e.g. a kicker available in two suits) the
+    choice with the highest cards by id (rank, then suit c < d < h < s) is shown; it never changes the key.
+    Raises :class:`WrongCardCount`, :class:`InvalidCard`, :class:`DuplicateCard` as :func:`stud_key`.
+    """
+    key = stud_key(cards)
+    target = _KEY_FLIP - key
+    best: tuple[int, ...] | None = None
+    for five in combinations(sorted(int(c) for c in cards), 5):
+        if _EV5(*five) == target:
+            candidate = tuple(sorted(five, reverse=True))
+            if best is None or candidate > best:
+                best = candidate
+    assert best is not None
+    category = category_of(key)
+    ordered = _order_five(best, category)
+    return StudHand(category=category, key=key, best_five=ordered, description=_describe(category, ordered))
+

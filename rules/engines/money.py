@@ -1,0 +1,55 @@
+"""Money at the engine boundary: decimal amounts in, integer cents inside (STYLE.md rule 3).
+
+Engines keep every amount as ``int`` cents. Config builders and the services turn the edge's
+``Decimal``/string amounts into cents here, once; nothing else converts.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from rules.engines.errors import InvalidAmount
+
+CENTS_PER_UNIT = 100
+#: An amount with more than two decimals is refused, never rounded (no rounding happens here).
+MAX_DECIMALS = 2
+#: The largest amount accepted anywhere (10 million EUR), so ``1e400`` is refused, not overflowed.
+MAX_AMOUNT_CENTS = 1_000_000_000
+
+
+def to_cents(value: object, *, field: str = "amount", allow_negative: bool = False) -> int:
+    """Convert a decimal amount in EUR (``"12.50"``, ``Decimal("12.5")``, ``12``) to integer cents.
+
+    Floats are refused (they cannot carry money exactly). Raises :class:`InvalidAmount` naming
+    ``field`` for: non-numbers, ``NaN``/``Infinity``, more than two decimals (``1.005``), negative
+    amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
+    """
+    if isinstance(value, bool) or isinstance(value, float):
+        raise InvalidAmount(f"{field}: {value!r} is not an amount; send a decimal string such as \"10.00\"",
+                            extra={"field": field})
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise InvalidAmount(f"{field}: {value!r} is not a number", extra={"field": field}) from None
+    if not amount.is_finite():
+        raise InvalidAmount(f"{field}: {value!r} is not a finite amount", extra={"field": field})
+    if amount.adjusted() > 12:
+        raise InvalidAmount(f"{field}: {value!r} is too large", extra={"field": field})
+    if amount != amount.quantize(Decimal(1).scaleb(-MAX_DECIMALS), rounding="ROUND_DOWN"):
+        raise InvalidAmount(f"{field}: {value!r} has more than two decimals", extra={"field": field})
+    cents = int(amount * CENTS_PER_UNIT)
+    if cents < 0 and not allow_negative:
+        raise InvalidAmount(f"{field}: {value!r} must not be negative", extra={"field": field})
+    if abs(cents) > MAX_AMOUNT_CENTS:
+        raise InvalidAmount(f"{field}: {value!r} is too large", extra={"field": field})
+    return cents
+
+
+def from_cents(cents: int) -> Decimal:
+    """Return integer cents as a ``Decimal`` in EUR with exactly two decimals (``1050 -> 10.50``)."""
+    return (Decimal(int(cents)) / CENTS_PER_UNIT).quantize(Decimal("0.01"))
+
+
+def format_cents(cents: int) -> str:
+    """Format cents for a croupier's message: ``500 -> "5.00"``, ``-125 -> "-1.25"``."""
+    return f"{from_cents(cents):.2f}"

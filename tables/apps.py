@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class TablesConfig(AppConfig):
+    """Tables, limit profiles, dealers and rotation, table sessions, hands and their event log."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tables"
