@@ -13,4 +13,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("rules/", include("rules.urls")),
+    path("", include("tables.urls")),
+    path("", include("accounting.urls")),
 ]

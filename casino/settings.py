@@ -40,7 +40,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
-    "casino",
+    "casino.apps.CasinoConfig",
     "rules",
     "tables",
     "accounting",

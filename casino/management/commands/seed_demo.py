@@ -35,7 +35,7 @@ class Command(BaseCommand):
                 admin.save()
         for hook in _seed_hooks():
             hook(stdout=self.stdout)
-        self.stdout.write("Demo users (password for all: %s):" % DEMO_PASSWORD)
+        self.stdout.write(f"Demo users (password for all: {DEMO_PASSWORD}):")
         for username, role in DEMO_USERS.items():
             self.stdout.write(f"  {username:<11} role {role}")
         self.stdout.write("  admin       superuser (Django admin)")

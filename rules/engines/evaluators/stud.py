@@ -129,7 +129,7 @@ def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int) or c not in _VALID_IDS:
             raise InvalidCard(f"{c!r} is not a card (expected a card id 0..51)", extra={"token": repr(c)})
-    check_no_duplicates(cards, where="in one hand")
+    check_no_duplicates([CARDS[c] for c in cards], where="in one hand")
 
 
 def _wrong_count(n: int) -> WrongCardCount:

@@ -1,0 +1,3 @@
+"""Routes (placeholder until the owning module lands)."""
+
+urlpatterns: list = []

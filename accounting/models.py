@@ -1,0 +1,200 @@
+"""Double-entry ledger, reconciliation discrepancies, drop counts and report jobs.
+
+DESIGN.md "accounting/", after django-hordak: a :class:`JournalEntry` has :class:`Posting` legs whose
+signed amounts (debit positive, credit negative, EUR ``Decimal`` with two places) sum to zero; the
+database refuses otherwise on PostgreSQL (a deferred constraint trigger, see the migrations), and the
+posting service checks on every backend. Entries are never edited: a correction is a reversing entry
+that points to the original.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Account(models.Model):
+    """A ledger account. ``code`` is unique and stable, e.g. ``"table:7:pot"`` or ``"house:bonus_expense"``."""
+
+    class Kind(models.TextChoices):
+        ASSET = "asset"
+        LIABILITY = "liability"
+        REVENUE = "revenue"
+        EXPENSE = "expense"
+        CLEARING = "clearing"
+
+    code = models.CharField(max_length=96, unique=True)
+    name = models.CharField(max_length=160)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="accounts")
+    currency = models.CharField(max_length=3, default="EUR")
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class JournalEntry(models.Model):
+    """One balanced ledger transaction; ``idempotency_key`` unique so a replay posts nothing twice."""
+
+    class Kind(models.TextChoices):
+        HAND_SETTLEMENT = "hand_settlement"
+        HAND_VOID = "hand_void"
+        REVERSAL = "reversal"
+        DROP_COUNT = "drop_count"
+        ADJUSTMENT = "adjustment"
+
+    idempotency_key = models.CharField(max_length=128, unique=True)
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    memo = models.CharField(max_length=255, blank=True, default="")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="journal_entries")
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(db_index=True)
+    posted_at = models.DateTimeField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-posted_at", "-id"]
+        verbose_name_plural = "journal entries"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.idempotency_key}"
+
+
+class Posting(models.Model):
+    """One leg of an entry: ``amount`` EUR, signed (debit > 0, credit < 0), never zero.
+
+    ``seat`` / ``player_ref`` say which seat a player-chips leg belongs to; ``role`` what the leg is
+    (``contribution``, ``award``, ``returned``, ``tax``, ``fee``, ``bonus``, ``transfer``).
+    """
+
+    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    role = models.CharField(max_length=32, blank=True, default="")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    player_ref = models.CharField(max_length=64, blank=True, default="")
+    pot_index = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entry", "id"]
+        constraints = [models.CheckConstraint(condition=~Q(amount=0), name="posting_amount_not_zero")]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.amount}"
+
+
+class Discrepancy(models.Model):
+    """A difference found by reconciliation: what, expected, found, where. Never fixed automatically."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        RESOLVED = "resolved"
+
+    ALLOWED = {Status.OPEN: {Status.RESOLVED}}
+
+    check_key = models.CharField(max_length=160, unique=True)
+    kind = models.CharField(max_length=64)
+    what = models.CharField(max_length=255)
+    expected = models.CharField(max_length=255, blank=True, default="")
+    found = models.CharField(max_length=255, blank=True, default="")
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="discrepancies")
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(null=True, blank=True, db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    found_at = models.DateTimeField(auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    resolution_note = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-found_at"]
+        verbose_name_plural = "discrepancies"
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.what}"
+
+
+class ReconciliationRun(models.Model):
+    """One claimed reconciliation of a hand or a gaming day (unique ``key``: a task run twice does it once)."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        OK = "ok"
+        DISCREPANCY = "discrepancy"
+        FAILED = "failed"
+
+    key = models.CharField(max_length=160, unique=True)
+    scope = models.CharField(max_length=16)
+    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"
+
+
+class DropCount(models.Model):
+    """The count team's counted contents of one table's drop box for a gaming day or shift (EUR)."""
+
+    class Status(models.TextChoices):
+        RECORDED = "recorded"
+        NEEDS_SIGN_OFF = "needs_sign_off"
+        SIGNED_OFF = "signed_off"
+
+    ALLOWED = {Status.NEEDS_SIGN_OFF: {Status.SIGNED_OFF}}
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="drop_counts")
+    gaming_day = models.DateField()
+    shift = models.CharField(max_length=32, blank=True, default="")
+    counted = models.DecimalField(max_digits=14, decimal_places=2)
+    logged = models.DecimalField(max_digits=14, decimal_places=2)
+    variance = models.DecimalField(max_digits=14, decimal_places=2)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECORDED)
+    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    counted_at = models.DateTimeField(auto_now_add=True)
+    signed_off_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+")
+    signed_off_at = models.DateTimeField(null=True, blank=True)
+    sign_off_note = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-gaming_day", "table"]
+        constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="drop_count_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.gaming_day} {self.shift}: {self.counted}"
+
+
+class ReportJob(models.Model):
+    """A tax report built by a Celery job for a large period, with progress the accountant can watch."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    kind = models.CharField(max_length=32, default="tax_report")
+    fmt = models.CharField(max_length=8)
+    date_from = models.DateField()
+    date_to = models.DateField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    file = models.FileField(upload_to="reports/", blank=True)
+    error = models.TextField(blank=True, default="")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.fmt} {self.date_from}..{self.date_to} ({self.status})"

@@ -1,0 +1,32 @@
+"""Project-wide models: the audit trail every status change and approval writes to."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class AuditEntry(models.Model):
+    """One audited change: who, when, what, from which status to which, and why.
+
+    Written in the same transaction as the change it records (STYLE.md rule 7). ``subject`` is the
+    model label (``"tables.table"``) and ``subject_id`` its primary key, so one trail serves every model.
+    """
+
+    subject = models.CharField(max_length=64, db_index=True)
+    subject_id = models.CharField(max_length=64, db_index=True)
+    action = models.CharField(max_length=64)
+    from_status = models.CharField(max_length=32, blank=True, default="")
+    to_status = models.CharField(max_length=32, blank=True, default="")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+")
+    reason = models.TextField(blank=True, default="")
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.subject}#{self.subject_id} {self.action} {self.from_status}->{self.to_status}"

@@ -1,0 +1,58 @@
+"""The one function that changes a status (STYLE.md rule 7, django-oscar's pipeline).
+
+Every stateful model declares an explicit table of allowed transitions; :func:`status_transition`
+locks the row, checks the table, writes the new status and an :class:`~casino.models.AuditEntry` in
+one transaction, and raises :class:`~casino.errors.ApplicationError` for anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import models, transaction
+
+from casino.errors import ApplicationError
+from casino.models import AuditEntry
+
+
+def audit_record(*, obj: models.Model, action: str, actor=None, reason: str = "", from_status: str = "",
+                 to_status: str = "", data: dict | None = None) -> AuditEntry:
+    """Write one audit row for ``obj`` (call inside the transaction of the change it records)."""
+    return AuditEntry.objects.create(
+        subject=obj._meta.label_lower, subject_id=str(obj.pk), action=action, actor=actor, reason=reason or "",
+        from_status=from_status, to_status=to_status, data=data or {},
+    )
+
+
+def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[str] | frozenset[str]],
+                      actor=None, reason: str = "", field: str = "status", extra_updates: dict | None = None,
+                      noun: str | None = None) -> models.Model:
+    """Move ``obj.<field>`` to ``to`` if ``allowed[current]`` contains it; audit it; return the fresh row.
+
+    Takes ``SELECT ... FOR UPDATE`` on the row, so two concurrent changes serialize and the second
+    sees the first's result. Raises ``ApplicationError(code="invalid_transition")`` with a readable
+    message ("table 'Stud 1' is already open") for a transition not in the table.
+    """
+    model = type(obj)
+    label = noun or model._meta.verbose_name
+    with transaction.atomic():
+        locked = model.objects.select_for_update().get(pk=obj.pk)
+        current = getattr(locked, field)
+        if to == current:
+            raise ApplicationError(f"{label} '{locked}' is already {to}", code="invalid_transition",
+                                   extra={"status": current})
+        if to not in allowed.get(current, ()):
+            options = ", ".join(sorted(allowed.get(current, ()))) or "nothing"
+            raise ApplicationError(
+                f"{label} '{locked}' cannot go from {current} to {to}; from {current} it may go to {options}",
+                code="invalid_transition", extra={"status": current, "requested": to},
+            )
+        setattr(locked, field, to)
+        fields = [field]
+        for key, value in (extra_updates or {}).items():
+            setattr(locked, key, value)
+            fields.append(key)
+        locked.save(update_fields=fields)
+        audit_record(obj=locked, action=f"{field}_change", actor=actor, reason=reason, from_status=current,
+                     to_status=to)
+    return locked

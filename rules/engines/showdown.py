@@ -1,0 +1,279 @@
+"""The showdown tool: rank the hands shown at a table, for any of the three games (issue 3).
+
+One JSON-able document in, one out; pure (no Django), used by ``manage.py showdown`` and by
+``POST /api/v1/rules/showdown/``.
+
+Input::
+
+    {"game": "seven_card_stud" | "capsa_susun" | "forty_one",
+     "hands": {"1": "As Kd Qs Jc Th 2c 3d", "4": ["Ah", "Kc", ...], ...},   # SEAT -> cards
+     "config": {...},          # optional, game-specific (ignored by stud)
+     "community": "7d"}        # stud only, optional: the community card of R9 / R2.2
+
+Seats are positive ints, written as JSON object keys (strings such as ``"1"``) or ints. Cards are
+a string (``"As Kd"``, ``"AsKd"``, ``"A♠ K♦"``) or a list of card tokens.
+
+Output for seven_card_stud (other games add their own fields)::
+
+    {"game": "seven_card_stud",
+     "ranking": [[1], [3, 4], [2]],         # best first; tied seats share a group, ascending
+     "seats": {"1": {"category": "straight", "description": "Straight, ace high",
+                     "cards": "Ah Kd Qs Jc Th", "key": 5863}, ...}}
+
+Keys of ``"seats"`` are the seat numbers as strings (JSON object keys); seat numbers inside
+``"ranking"`` are ints. ``"cards"`` are the five cards that play (R2.2), canonical text.
+
+Errors (all :class:`~rules.engines.errors.RuleViolation`, rendered as exit status 2 / HTTP 400):
+:class:`MalformedShowdown` (not an object, missing or empty ``"hands"``, bad seat),
+:class:`~rules.engines.errors.ConfigError` (unknown ``"game"``),
+:class:`~rules.engines.errors.InvalidCard` (not a card / not in the game's deck),
+:class:`~rules.engines.errors.WrongCardCount`, :class:`~rules.engines.errors.DuplicateCard`
+(the same card in two hands, or twice in one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from importlib import import_module
+from typing import Any
+
+from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
+from rules.engines.errors import ConfigError, DuplicateCard, RuleViolation, WrongCardCount
+from rules.engines.evaluators.stud import evaluate_stud
+
+__all__ = [
+    "GAMES",
+    "MalformedShowdown",
+    "group_ranking",
+    "parse_seat",
+    "parse_showdown_hands",
+    "run_showdown",
+]
+
+GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
+
+#: Modules (and their ``showdown(doc) -> dict`` function) that rank the other games' hands.
+_DISPATCH = {
+    "forty_one": "rules.engines.forty_one",
+    "capsa_susun": "rules.engines.capsa",
+}
+
+#: A stud hand at showdown has 7 cards (R11.2); 5 and 6 are accepted for hands ranked before 7th
+#: street (e.g. an all-in shown early) and 6 own cards + the community card (R2.2).
+STUD_CARD_COUNTS = (5, 6, 7)
+
+
+class MalformedShowdown(RuleViolation):
+    """A showdown document that is not of the expected shape (not an object, no ``"hands"``, bad seat)."""
+
+    code = "malformed_showdown"
+
+
+def group_ranking(keys: Mapping[int, Any]) -> list[list[int]]:
+    """Order seats by key, best first, grouping equal keys: ``{1: 5, 2: 9, 3: 5} -> [[2], [1, 3]]``.
+
+    ``keys`` maps seat -> a comparable key where **higher is better** (ints, tuples...). Seats inside a
+    group are ascending. Equal keys split (R2.5, R11.3).
+    """
+    ranking: list[list[int]] = []
+    previous: Any = None
+    for seat, key in sorted(keys.items(), key=lambda item: (_Desc(item[1]), item[0])):
+        if ranking and key == previous:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+            previous = key
+    return ranking
+
+
+class _Desc:
+    """Sort helper: reverses the order of any comparable value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __lt__(self, other: _Desc) -> bool:
+        return self.value > other.value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Desc) and self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def parse_seat(raw: Any) -> int:
+    """Parse a seat number from a JSON key (``"3"``) or int (``3``); raises :class:`MalformedShowdown`."""
+    if isinstance(raw, bool):
+        raw = repr(raw)
+    if isinstance(raw, int):
+        seat = raw
+    elif isinstance(raw, str) and raw.strip().isdigit():
+        seat = int(raw.strip())
+    else:
+        raise MalformedShowdown(f"{raw!r} is not a seat number (write 1, 2, ...)", extra={"seat": str(raw)})
+    if seat < 1:
+        raise MalformedShowdown(f"seat {seat} is not a seat number (seats start at 1)", extra={"seat": seat})
+    return seat
+
+
+def require_document(doc: Any) -> Mapping[str, Any]:
+    """Check that ``doc`` is a JSON object with a ``"game"``; raises :class:`MalformedShowdown`."""
+    if not isinstance(doc, Mapping):
+        raise MalformedShowdown(
+            f"the showdown document must be a JSON object, got {type(doc).__name__}",
+            extra={"got": type(doc).__name__},
+        )
+    return doc
+
+
+def parse_showdown_hands(
+    doc: Mapping[str, Any],
+    *,
+    deck: frozenset[Card] = DECK_52,
+    card_counts: Collection[int] | None = None,
+    shared: Collection[Card] = (),
+    game_label: str = "",
+) -> dict[int, list[Card]]:
+    """Parse ``doc["hands"]`` into ``{seat: [Card, ...]}`` (seats ascending), validating it whole.
+
+    Args:
+        doc: the showdown document (see module docstring).
+        deck: the game's deck; a card outside it raises :class:`InvalidCard` naming token and seat.
+        card_counts: allowed numbers of cards per hand (e.g. ``(13,)`` for Capsa); None = any.
+        shared: cards that also count for the duplicate check (e.g. a stud community card).
+        game_label: used in messages, e.g. ``"a Capsa hand"``.
+
+    Raises :class:`MalformedShowdown` (missing/empty ``"hands"``, bad seat or card container),
+    :class:`InvalidCard`, :class:`WrongCardCount` and :class:`DuplicateCard` (within a hand, across
+    hands or with ``shared``), each naming the seat.
+    """
+    doc = require_document(doc)
+    if "hands" not in doc:
+        raise MalformedShowdown('the showdown document has no "hands" (write {"hands": {"1": "As Kd ..."}})',
+                                extra={"field": "hands"})
+    raw_hands = doc["hands"]
+    if isinstance(raw_hands, list):  # also accept [{"seat": 1, "cards": "..."}]
+        items = []
+        for entry in raw_hands:
+            if not isinstance(entry, Mapping) or "seat" not in entry or "cards" not in entry:
+                raise MalformedShowdown('each entry of "hands" must be {"seat": N, "cards": "..."}',
+                                        extra={"field": "hands"})
+            items.append((entry["seat"], entry["cards"]))
+    elif isinstance(raw_hands, Mapping):
+        items = list(raw_hands.items())
+    else:
+        raise MalformedShowdown('"hands" must map each seat to its cards, e.g. {"1": "As Kd ..."}',
+                                extra={"field": "hands"})
+    if not items:
+        raise MalformedShowdown('"hands" is empty: give at least one seat and its cards', extra={"field": "hands"})
+
+    hands: dict[int, list[Card]] = {}
+    owner: dict[int, str] = {int(c): f"the shared card {c}" for c in shared}
+    for raw_seat, raw_cards in items:
+        seat = parse_seat(raw_seat)
+        if seat in hands:
+            raise MalformedShowdown(f"seat {seat} is given twice", seat=seat)
+        if not (isinstance(raw_cards, str) or (
+            isinstance(raw_cards, list | tuple) and all(isinstance(t, str) for t in raw_cards)
+        )):
+            raise MalformedShowdown(f"seat {seat}: cards must be a string such as \"As Kd\" or a list of cards",
+                                    seat=seat)
+        try:
+            cards = parse_cards(raw_cards, deck=deck, allow_duplicates=True)
+        except RuleViolation as err:
+            err.seat = seat
+            err.message = f"seat {seat}: {err.message}"
+            err.args = (err.message,)
+            raise
+        if card_counts is not None and len(cards) not in card_counts:
+            allowed = _or_list(sorted(card_counts))
+            what = game_label or "a hand"
+            raise WrongCardCount(
+                f"seat {seat} shows {len(cards)} cards; {what} has {allowed}",
+                seat=seat, extra={"count": len(cards), "allowed": sorted(card_counts)},
+            )
+        for card in cards:
+            where = owner.get(int(card))
+            if where is not None:
+                if where == f"seat {seat}":
+                    text = f"seat {seat} shows {card} twice"
+                else:
+                    text = f"card {card} is shown twice: in {where} and in seat {seat}"
+                raise DuplicateCard(text, seat=seat, extra={"card": str(card)})
+            owner[int(card)] = f"seat {seat}"
+        hands[seat] = cards
+    return dict(sorted(hands.items()))
+
+
+def _or_list(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def run_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Rank the hands of a showdown document; pure, JSON-able in and out (see the module docstring).
+
+    ``seven_card_stud`` is ranked here (best five of 5-7 cards, R2.2-R2.6); ``forty_one`` and
+    ``capsa_susun`` are handed to ``rules.engines.forty_one.showdown`` / ``rules.engines.capsa.showdown``.
+    Raises a :class:`RuleViolation` subclass for every bad input (see module docstring).
+    """
+    doc = require_document(doc)
+    game = doc.get("game")
+    if game is None:
+        raise MalformedShowdown(f'the showdown document has no "game" (one of {", ".join(GAMES)})',
+                                extra={"field": "game"})
+    if game == "seven_card_stud":
+        return stud_showdown(doc)
+    if isinstance(game, str) and game in _DISPATCH:
+        return _dispatch(game)(doc)
+    raise ConfigError("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+
+
+def _dispatch(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    module_name = _DISPATCH[game]
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name != module_name:
+            raise
+        raise ConfigError("game", f"the showdown for {game} is not available") from None
+    return module.showdown
+
+
+def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Seven Card Stud showdown (R2.2-R2.6, R11.2): each seat's best five, ranked, ties grouped.
+
+    Each seat shows 5-7 cards; with ``"community"`` (one card, §9) each seat shows its 6 own cards
+    and the community card completes every hand. Raises as :func:`parse_showdown_hands`, and
+    :class:`MalformedShowdown` for a community entry that is not exactly one card.
+    """
+    community: list[Card] = []
+    raw_community = doc.get("community")
+    if raw_community not in (None, "", []):
+        if not isinstance(raw_community, str | list):
+            raise MalformedShowdown('"community" must be one card, e.g. "7d"', extra={"field": "community"})
+        community = parse_cards(raw_community, deck=DECK_52)
+        if len(community) != 1:
+            raise WrongCardCount(f"the community card is one card, got {len(community)} (R9)",
+                                 rule="R2.2", extra={"field": "community", "count": len(community)})
+    counts = (6,) if community else STUD_CARD_COUNTS
+    label = "a stud hand with the community card" if community else "a stud hand"
+    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=counts, shared=community, game_label=label)
+    keys: dict[int, int] = {}
+    seats: dict[str, dict[str, Any]] = {}
+    for seat, cards in hands.items():
+        hand = evaluate_stud(cards + community)
+        keys[seat] = hand.key
+        seats[str(seat)] = {
+            "category": hand.category,
+            "description": hand.description,
+            "cards": format_cards(hand.best_five),
+            "key": hand.key,
+            "shown": format_cards(cards),
+        }
+    result: dict[str, Any] = {"game": "seven_card_stud", "ranking": group_ranking(keys), "seats": seats}
+    if community:
+        result["community"] = format_cards(community)
+    return result

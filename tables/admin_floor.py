@@ -1,0 +1,1 @@
+"""Admin pages (placeholder until the owning module lands)."""

@@ -1,0 +1,292 @@
+"""Tables, limit profiles (versioned), dealers and rotation, table sessions, hands and their event log.
+
+DESIGN.md "tables/". Money on these models is ``Decimal`` in EUR (the edge); engines get cents.
+Status fields move only through :func:`casino.status.status_transition` with the ``ALLOWED`` tables
+declared here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.TextChoices):
+    SEVEN_CARD_STUD = "seven_card_stud", "Seven Card Stud"
+    FORTY_ONE = "forty_one", "Forty-one"
+    CAPSA_SUSUN = "capsa_susun", "Capsa Susun"
+
+
+#: Seats per game (R1.1 stud 2-8; B.9 Forty-one 3-7; A.2 Capsa 2-4).
+SEAT_RANGE: dict[str, tuple[int, int]] = {
+    Game.SEVEN_CARD_STUD: (2, 8),
+    Game.FORTY_ONE: (3, 7),
+    Game.CAPSA_SUSUN: (2, 4),
+}
+
+
+class Table(models.Model):
+    """A gaming table: one game, a fixed number of seats, a status (closed / open / paused)."""
+
+    class Status(models.TextChoices):
+        CLOSED = "closed"
+        OPEN = "open"
+        PAUSED = "paused"
+
+    ALLOWED = {
+        Status.CLOSED: {Status.OPEN},
+        Status.OPEN: {Status.PAUSED, Status.CLOSED},
+        Status.PAUSED: {Status.OPEN, Status.CLOSED},
+    }
+
+    name = models.CharField(max_length=64, unique=True)
+    game = models.CharField(max_length=32, choices=Game.choices)
+    seats = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.CLOSED)
+    #: The dealer button (stud, Capsa) or forehand (Forty-one) of the table's next hand; moves clockwise.
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.CheckConstraint(condition=Q(seats__gte=2) & Q(seats__lte=8), name="table_seats_2_to_8")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LimitProfile(models.Model):
+    """One version of a table's limits: the engine config keys of its game, validated by the engine.
+
+    ``config`` holds the spec's config keys (``../shared/rules/*.md`` configuration tables), money
+    as EUR decimal strings. Versions are immutable once a hand used them: a change is a new version
+    with a higher ``version`` that applies from the table's next hand.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_profiles")
+    version = models.PositiveIntegerField()
+    game = models.CharField(max_length=32, choices=Game.choices)
+    #: Human label of the limit level for reports, e.g. "5/10" or "2-4 @ 1.00".
+    limit_label = models.CharField(max_length=64)
+    config = models.JSONField(default=dict)
+    currency = models.CharField(max_length=3, default="EUR")
+    chip_unit = models.DecimalField(max_digits=10, decimal_places=2, default="1.00")
+    effective_from = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["table", "-version"]
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="limit_profile_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version} {self.limit_label}"
+
+
+class LimitChangeRequest(models.Model):
+    """Players' request for a different limit (house sheets), approved or rejected by the floor."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        REJECTED = "rejected"
+
+    ALLOWED = {Status.PENDING: {Status.APPROVED, Status.REJECTED}}
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_change_requests")
+    limit_label = models.CharField(max_length=64)
+    requested_config = models.JSONField(default=dict)
+    note = models.TextField(blank=True, default="")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True, default="")
+    resulting_profile = models.OneToOneField(LimitProfile, null=True, blank=True, on_delete=models.PROTECT,
+                                             related_name="request")
+
+    class Meta:
+        ordering = ["-requested_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.limit_label} ({self.status})"
+
+
+class Dealer(models.Model):
+    """A croupier: a staff user and the games they may deal (list of game names)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer")
+    games = models.JSONField(default=list)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["user__username"]
+
+    def __str__(self) -> str:
+        return self.user.get_username()
+
+    def may_deal(self, game: str) -> bool:
+        return game in self.games
+
+
+class RotationPlan(models.Model):
+    """A proposed dealer rotation for a shift window; the floor may edit its slots before publishing."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed"
+        PUBLISHED = "published"
+        CANCELLED = "cancelled"
+
+    ALLOWED = {Status.PROPOSED: {Status.PUBLISHED, Status.CANCELLED}, Status.PUBLISHED: {Status.CANCELLED}}
+
+    name = models.CharField(max_length=128)
+    shift_start = models.DateTimeField()
+    shift_end = models.DateTimeField()
+    period_minutes = models.PositiveIntegerField(default=30)
+    periods_before_break = models.PositiveIntegerField(default=2)
+    tables = models.ManyToManyField(Table, related_name="rotation_plans")
+    dealers = models.ManyToManyField(Dealer, related_name="rotation_plans")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PROPOSED)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-shift_start"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RotationSlot(models.Model):
+    """One period of a plan for one dealer: at a table, or on a break (``table`` null)."""
+
+    plan = models.ForeignKey(RotationPlan, on_delete=models.CASCADE, related_name="slots")
+    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="rotation_slots")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="rotation_slots")
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+
+    class Meta:
+        ordering = ["plan", "start", "dealer"]
+        constraints = [models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="rotation_slot_end_after_start")]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} {self.table or 'break'} {self.start:%H:%M}-{self.end:%H:%M}"
+
+
+class DealerAssignment(models.Model):
+    """Who actually dealt at which table and when (``end`` null = dealing now)."""
+
+    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="assignments")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="assignments")
+    start = models.DateTimeField()
+    end = models.DateTimeField(null=True, blank=True)
+    slot = models.ForeignKey(RotationSlot, null=True, blank=True, on_delete=models.SET_NULL, related_name="assignments")
+
+    class Meta:
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__isnull=True) | Q(end__gt=models.F("start")),
+                                   name="assignment_end_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} at {self.table} from {self.start:%H:%M}"
+
+
+class TableSession(models.Model):
+    """A table's opening and closing with the chip float counted at each (EUR)."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sessions")
+    opened_at = models.DateTimeField()
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    opening_float = models.DecimalField(max_digits=12, decimal_places=2)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
+    closing_float = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        ordering = ["-opened_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table"], condition=Q(closed_at__isnull=True),
+                                    name="one_open_session_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} session {self.opened_at:%Y-%m-%d %H:%M}"
+
+
+class Hand(models.Model):
+    """One hand (or Capsa deal) at a table: its frozen limit snapshot, seats, and status.
+
+    ``seats`` maps seat number (string key) to ``{"stack": cents, "player_ref": str|None}``; never a name.
+    The engine state is not stored: it is rebuilt by replaying ``events`` (DESIGN.md).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLOSED = "closed"
+        VOID = "void"
+
+    ALLOWED = {Status.OPEN: {Status.CLOSED, Status.VOID}}
+
+    class Reconciliation(models.TextChoices):
+        NOT_DUE = "not_due"
+        AWAITING = "awaiting"
+        RECONCILED = "reconciled"
+        DISCREPANCY = "discrepancy"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
+    session = models.ForeignKey(TableSession, null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=32, choices=Game.choices)
+    dealer = models.ForeignKey(Dealer, null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
+    button_seat = models.PositiveSmallIntegerField()
+    limit_profile = models.ForeignKey(LimitProfile, on_delete=models.PROTECT, related_name="hands")
+    limit_snapshot = models.JSONField()
+    seats = models.JSONField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    reconciliation = models.CharField(max_length=16, choices=Reconciliation.choices, default=Reconciliation.NOT_DUE)
+    event_count = models.PositiveIntegerField(default=0)
+    opened_at = models.DateTimeField()
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    #: The gaming day the hand belongs to (set from ``opened_at`` by the one gaming-day function).
+    gaming_day = models.DateField(db_index=True)
+    void_reason = models.TextField(blank=True, default="")
+    source = models.CharField(max_length=32, default="live")
+
+    class Meta:
+        ordering = ["-opened_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table")]
+        indexes = [models.Index(fields=["table", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+
+class HandEvent(models.Model):
+    """One engine event of a hand: append-only, sequence-numbered, with the client's idempotency key."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    payload = models.JSONField()
+    idempotency_key = models.CharField(max_length=128)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="hand_event_seq_unique"),
+            models.UniqueConstraint(fields=["hand", "idempotency_key"], name="hand_event_idempotency_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} event {self.seq}: {self.payload.get('type')}"
