@@ -28,6 +28,7 @@ def test_roles_exist_after_migrations():
 
 def test_unknown_url_is_a_json_404(api_client):
     response = api_client.get("/api/v1/no-such-thing/")
+    assert api_client.get("/nowhere").json()["code"] == "not_found"
     assert response.status_code == 404
     assert response["Content-Type"].startswith("application/json")
     assert "no such page" in response.json()["message"]
