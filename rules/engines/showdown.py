@@ -47,7 +47,9 @@ __all__ = [
     "group_ranking",
     "parse_seat",
     "parse_showdown_hands",
+    "require_document",
     "run_showdown",
+    "stud_showdown",
 ]
 
 GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
@@ -134,6 +136,7 @@ def parse_showdown_hands(
     deck: frozenset[Card] = DECK_52,
     card_counts: Collection[int] | None = None,
     shared: Collection[Card] = (),
+    shared_label: str = "the shared cards",
     game_label: str = "",
 ) -> dict[int, list[Card]]:
     """Parse ``doc["hands"]`` into ``{seat: [Card, ...]}`` (seats ascending), validating it whole.
@@ -143,6 +146,7 @@ def parse_showdown_hands(
         deck: the game's deck; a card outside it raises :class:`InvalidCard` naming token and seat.
         card_counts: allowed numbers of cards per hand (e.g. ``(13,)`` for Capsa); None = any.
         shared: cards that also count for the duplicate check (e.g. a stud community card).
+        shared_label: how messages name ``shared``, e.g. ``"the community card"``.
         game_label: used in messages, e.g. ``"a Capsa hand"``.
 
     Raises :class:`MalformedShowdown` (missing/empty ``"hands"``, bad seat or card container),
@@ -170,7 +174,7 @@ def parse_showdown_hands(
         raise MalformedShowdown('"hands" is empty: give at least one seat and its cards', extra={"field": "hands"})
 
     hands: dict[int, list[Card]] = {}
-    owner: dict[int, str] = {int(c): f"the shared card {c}" for c in shared}
+    owner: dict[int, str] = {int(c): shared_label for c in shared}
     for raw_seat, raw_cards in items:
         seat = parse_seat(raw_seat)
         if seat in hands:
@@ -200,7 +204,7 @@ def parse_showdown_hands(
                 if where == f"seat {seat}":
                     text = f"seat {seat} shows {card} twice"
                 else:
-                    text = f"card {card} is shown twice: in {where} and in seat {seat}"
+                    text = f"card {card} appears twice: {where} and seat {seat}"
                 raise DuplicateCard(text, seat=seat, extra={"card": str(card)})
             owner[int(card)] = f"seat {seat}"
         hands[seat] = cards
@@ -260,7 +264,8 @@ def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
                                  rule="R2.2", extra={"field": "community", "count": len(community)})
     counts = (6,) if community else STUD_CARD_COUNTS
     label = "a stud hand with the community card" if community else "a stud hand"
-    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=counts, shared=community, game_label=label)
+    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=counts, shared=community,
+                                 shared_label="the community card", game_label=label)
     keys: dict[int, int] = {}
     seats: dict[str, dict[str, Any]] = {}
     for seat, cards in hands.items():

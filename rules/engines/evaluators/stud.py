@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, starmap
+from itertools import chain, combinations, starmap
 
 from phevaluator import _pheval
 
@@ -99,6 +99,7 @@ _EVALUATORS = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheva
 _EV5 = _pheval.evaluate_5cards
 _EV7 = _pheval.evaluate_7cards
 _VALID_IDS = frozenset(range(52))
+_VALID_ID_BYTES = bytes(range(52))
 _RANK_WORDS = {
     "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
     "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
@@ -124,11 +125,16 @@ def category_rank(category: str) -> int:
     return len(CATEGORY_NAMES) - 1 - CATEGORY_NAMES.index(category)
 
 
-def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
-    """Raise the precise error for a hand that failed the fast validity check."""
+def _check_ids(cards: Sequence[Card]) -> None:
+    """Raise :class:`InvalidCard` for the first entry that is not an int card id 0..51."""
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int) or c not in _VALID_IDS:
             raise InvalidCard(f"{c!r} is not a card (expected a card id 0..51)", extra={"token": repr(c)})
+
+
+def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
+    """Raise the precise error for a hand that failed the fast validity check."""
+    _check_ids(cards)
     check_no_duplicates([CARDS[c] for c in cards], where="in one hand")
 
 
@@ -151,7 +157,11 @@ def stud_key(cards: Sequence[Card]) -> int:
         raise _wrong_count(n)
     if len(_VALID_IDS.intersection(cards)) != n:
         _invalid_or_duplicate(cards)
-    return _KEY_FLIP - evaluate(*cards)
+    try:
+        return _KEY_FLIP - evaluate(*cards)
+    except TypeError:  # e.g. 5.0: equal to a card id but not an int
+        _invalid_or_duplicate(cards)
+        raise
 
 
 def stud_keys(hands: Sequence[Sequence[Card]], *, validate: bool = True) -> list[int]:
@@ -178,28 +188,36 @@ def stud_keys(hands: Sequence[Sequence[Card]], *, validate: bool = True) -> list
                 err.extra["hand"] = i
                 raise err
         return []  # no hands at all
-    if validate:
-        # A hand is good when all its cards are distinct card ids: |valid ids ∩ hand| == len(hand).
-        valid_counts = map(len, map(_VALID_IDS.intersection, hands))
-        bad = set(valid_counts) != {7} if n == 7 else list(valid_counts) != list(map(len, hands))
-    else:
-        bad = not all(map(_VALID_IDS.issuperset, hands))
+    # Every entry must be an int card id 0..51: one C-level pass over the whole batch (bytes() refuses
+    # non-ints and ints outside 0..255; translate() deletes the valid ids, so nothing may be left).
+    try:
+        bad = bool(bytes(chain.from_iterable(hands)).translate(None, _VALID_ID_BYTES))
+    except (TypeError, ValueError):
+        bad = True
+    if validate and not bad:
+        # ... and distinct within each hand.
+        distinct = map(len, map(set, hands))
+        bad = set(distinct) != {7} if n == 7 else list(distinct) != list(map(len, hands))
     if bad:
         _raise_first_bad(hands, validate)
-    if n == 7:
-        return [_KEY_FLIP - r for r in starmap(_EV7, hands)]
-    evaluators = _EVALUATORS
-    return [_KEY_FLIP - evaluators[len(h)](*h) for h in hands]
+    try:
+        if n == 7:
+            return [_KEY_FLIP - r for r in starmap(_EV7, hands)]
+        evaluators = _EVALUATORS
+        return [_KEY_FLIP - evaluators[len(h)](*h) for h in hands]
+    except TypeError:  # e.g. 5.0: equal to a card id but not an int
+        _raise_first_bad(hands, True)
+        raise
 
 
 def _raise_first_bad(hands: Sequence[Sequence[Card]], validate: bool) -> None:
+    """Find the first bad hand (slow path, only after the fast checks failed) and raise for it."""
     for i, hand in enumerate(hands):
         try:
             if validate:
-                if len(_VALID_IDS.intersection(hand)) != len(hand):
-                    _invalid_or_duplicate(hand)
-            elif not _VALID_IDS.issuperset(hand):
                 _invalid_or_duplicate(hand)
+            else:
+                _check_ids(hand)
         except RuleViolation as err:
             err.extra["hand"] = i
             raise
