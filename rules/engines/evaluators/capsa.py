@@ -347,13 +347,15 @@ def describe_key(key: Sequence[int], *, wheel_rank: str = "low") -> str:
     if cat == TWO_PAIR:
         return f"Two pair, {_rp(key[1])} and {_rp(key[2])}, kicker {_rc(key[3])}"
     if cat == PAIR:
-        return f"Pair of {_rp(key[1])}, kickers {'-'.join(_rc(r) for r in key[2:])}"
+        kick = key[2:]
+        return f"Pair of {_rp(key[1])}, kicker{'s' if len(kick) > 1 else ''} {'-'.join(_rc(r) for r in kick)}"
     return "High card " + "-".join(_rc(r) for r in key[1:])
 
 
 def format_row(cards: Sequence[int]) -> str:
     """Canonical text of a row's cards, strongest rank first (``"Kc Ks Kh"``)."""
-    return " ".join(str(Card(c)) for c in sorted(cards, key=lambda c: (-(c >> 2), -(c & 3))))
+    counts = Counter(c >> 2 for c in cards)
+    return " ".join(str(Card(c)) for c in sorted(cards, key=lambda c: (-counts[c >> 2], -(c >> 2), -(c & 3))))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -383,13 +385,13 @@ def three_straights_key(cards: Sequence[int], *, wheel_rank: str = "low") -> tup
     """
     counts = _counts(cards)
     best: tuple[int, ...] | None = None
-    for bi, b in enumerate(_FIVE_STRAIGHTS):
+    for b in _FIVE_STRAIGHTS:
         c1 = counts[:]
         if any(c1[r] == 0 for r in b):
             continue
         for r in b:
             c1[r] -= 1
-        for mi, m in enumerate(_FIVE_STRAIGHTS[: bi + 1]):
+        for m in _FIVE_STRAIGHTS:
             if any(c1[r] == 0 for r in m):
                 continue
             c2 = c1[:]

@@ -1,0 +1,887 @@
+"""Capsa Susun (13-card Chinese poker) deal engine and showdown tool (spec ``capsa_susun.md``, A.1-A.13).
+
+A deal is config + seats + ordered events (DESIGN.md). Players settle with each other pair by pair
+(A.6); the house only takes a fee (A.11). Seats are ints; clockwise means ascending seat numbers,
+wrapping round; the button is the dealer seat and the surrender round starts at its left (A.5).
+
+Phases and events (``view(state)["expect"]`` names what comes next)
+-------------------------------------------------------------------
+``deal``
+    ``{"type": "deal", "seat": s, "cards": "13 cards"}`` once per seat, any order (A.2, A.5.1).
+    When the last seat is dealt, with ``natural_declaration="auto"`` every natural is detected,
+    declared and paid; its holder does not set (A.5.2, A.8).
+``set``
+    ``{"type": "set", "seat": s, "front": "3 cards", "middle": "5 cards", "back": "5 cards"}`` from
+    every seat without a natural, any order, once. A fouled setting is legal (A.4); it is flagged at
+    the reveal. With ``natural_declaration="optional"`` a seat holding a natural may instead send
+    ``{"type": "declare_natural", "seat": s}`` (optionally ``"natural": name``). With
+    ``setting_time_limit_s`` and ``unset_on_timeout_is_foul`` the floor may log
+    ``{"type": "timeout", "seat": s}`` for a seat that did not set: its hand is fouled (A.4) and it
+    takes no part in the surrender round. In auto mode, with fewer than two seats left to set, the
+    set and surrender rounds are skipped (there is nothing to compare).
+``surrender``
+    ``{"type": "play", "seat": s}`` or ``{"type": "surrender", "seat": s}`` in turn, clockwise from
+    the button's left, by every seat that set (A.5.4, A.9). Skipped when ``surrender_enabled`` is
+    false or fewer than two seats set.
+``reveal``
+    ``{"type": "reveal"}``: the hands are shown, fouls flagged, the deal settles (A.5.6-7).
+    Before it, ``{"type": "declare_royalty", "seat": s, "row": "front|middle|back"}`` records an
+    announced royalty (A.5.5); it only matters with ``royalties_require_declaration``. The engine
+    detects royalties itself and shows them in the view once every seat has set.
+any time before the first play/surrender decision and before any natural is declared:
+    ``{"type": "misdeal", "reason": "..."}`` (A.5.1): the deal is void, nothing settles, no fee, and
+    the button does not move. ``reason="exposed_card"`` is refused when ``misdeal_on_exposed_card``
+    is false (the card stays with its player).
+
+Errors (state unchanged): :class:`UnknownEvent` (type or fields), :class:`InvalidCard`,
+:class:`DuplicateCard`, :class:`WrongCardCount`, :class:`OutOfTurn` (surrender round),
+:class:`IllegalAction` (e.g. a setting that does not use exactly the seat's 13 cards, a natural the
+cards do not make), :class:`HandComplete`.
+
+Settlement (:func:`settlement`): ``contributions[s]`` = cents s pays to others, ``awards[s]`` = cents s
+receives, ``transfers`` one :class:`PairTransfer` per pair that exchanged units (``amount`` after table
+stakes), ``fees[s]`` the house fee on top; ``check_balanced`` holds with ``tax=0``.
+
+Showdown tool (:func:`showdown`): see its docstring.
+"""
+
+from __future__ import annotations
+
+import random as _random_module
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from rules.engines.base import Settlement
+from rules.engines.capsa_config import CapsaConfig, build_config, config_to_dict
+from rules.engines.capsa_scoring import (
+    FEE_ROUNDING,
+    NATURAL,
+    SeatHand,
+    build_settlement,
+    clockwise_from_button,
+    describe_seat,
+    evaluate_seat,
+    seat_units,
+    settle_pairs,
+    settlement_to_dict,
+)
+from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
+from rules.engines.errors import (
+    ConfigError,
+    DuplicateCard,
+    HandComplete,
+    IllegalAction,
+    InvalidCard,
+    OutOfTurn,
+    RuleViolation,
+    UnknownEvent,
+    WrongCardCount,
+)
+from rules.engines.evaluators.capsa import (
+    ROW_SIZES,
+    ROWS,
+    evaluate_five,
+    naturals_made,
+)
+from rules.engines.money import format_cents
+
+__all__ = [
+    "ENGINE", "CapsaState", "FEE_ROUNDING", "apply", "build_config", "can_apply", "config_to_dict",
+    "is_complete", "new_hand", "next_button", "random_deal", "replay", "settlement", "showdown", "view",
+]
+
+GAME = "capsa_susun"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+CARDS_PER_HAND = 13
+EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play", "declare_royalty", "reveal",
+               "misdeal")
+
+
+@dataclass(frozen=True)
+class CapsaState:
+    """An immutable Capsa deal. ``seats`` clockwise (ascending); ``hands`` seat -> its 13 dealt cards;
+    ``naturals`` seat -> declared natural; ``settings`` seat -> {row: cards}; ``decisions`` seat ->
+    ``"play"``/``"surrender"``; ``royalty_claims`` seat -> announced rows; ``phase`` one of
+    ``deal set surrender reveal complete``."""
+
+    config: CapsaConfig
+    seats: tuple[int, ...]
+    stacks: Mapping[int, int]
+    button: int
+    phase: str = "deal"
+    hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    naturals: Mapping[int, str] = field(default_factory=dict)
+    settings: Mapping[int, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
+    timed_out: frozenset[int] = frozenset()
+    decisions: Mapping[int, str] = field(default_factory=dict)
+    royalty_claims: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    misdeal: str | None = None
+    event_count: int = 0
+
+
+# ------------------------------------------------------------------------------------------------------
+# start, order
+# ------------------------------------------------------------------------------------------------------
+
+def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> CapsaState:
+    """Start a deal for 2-4 seats (A.2); ``seats`` maps seat -> starting stack in cents; ``button``
+    the dealer seat (the surrender round starts at its left, A.5).
+
+    Raises :class:`ConfigError` for a wrong number of seats or a bad stack, and (``max_loss_policy=
+    "require_cover"``) :class:`IllegalAction` for a seat whose stack is below ``cover_units`` x its
+    largest pair stake x its number of opponents (A.6).
+    """
+    if not isinstance(config, CapsaConfig):
+        raise ConfigError("config", "is not a Capsa config; build it with build_config")
+    if not (MIN_PLAYERS <= len(seats) <= MAX_PLAYERS):
+        raise ConfigError("seats", f"Capsa Susun is dealt to 2 to 4 players, not {len(seats)} (A.2)")
+    for s, stack in seats.items():
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise ConfigError("seats", f"seat {s!r} is not a seat number")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+            raise ConfigError("seats", f"seat {s}: stack {stack!r} is not a whole number of cents >= 0")
+    order = tuple(sorted(seats))
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            config.stake(a, b)  # raises ConfigError when no unit value applies
+    if config.max_loss_policy == "require_cover":
+        for s in order:
+            largest = max(config.stake(s, o) for o in order if o != s)
+            need = config.cover_units * largest * (len(order) - 1)
+            if seats[s] < need:
+                raise IllegalAction(
+                    f"seat {s} cannot be dealt in: its stack {format_cents(seats[s])} is below the cover of "
+                    f"{format_cents(need)} ({config.cover_units} units x {format_cents(largest)} x "
+                    f"{len(order) - 1} opponents, A.6 require_cover)", seat=s, rule="A.6", code="insufficient_cover")
+    return CapsaState(config=config, seats=order, stacks=dict(seats), button=button)
+
+
+def next_button(occupied: Sequence[int], current: int) -> int:
+    """The next button: the next occupied seat clockwise after ``current`` (A.5.1). After a misdeal the
+    button does not move: the service keeps ``current`` (``view(state)["button_moves"]`` is false)."""
+    if not occupied:
+        raise ConfigError("seats", "no occupied seat for the button")
+    return clockwise_from_button(occupied, current)[0]
+
+
+def _surrender_order(state: CapsaState) -> list[int]:
+    return [s for s in clockwise_from_button(state.seats, state.button)
+            if s in state.settings]
+
+
+def _setters(state: CapsaState) -> list[int]:
+    return [s for s in state.seats if s not in state.naturals]
+
+
+# ------------------------------------------------------------------------------------------------------
+# event parsing helpers
+# ------------------------------------------------------------------------------------------------------
+
+def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
+    seat = event.get("seat")
+    if isinstance(seat, str) and seat.isdigit():
+        seat = int(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise UnknownEvent(f"{action}: the event needs a seat number, got {event.get('seat')!r}", rule="A.5")
+    if seat not in state.seats:
+        raise IllegalAction(f"seat {seat} is not dealt in this deal (seats {', '.join(map(str, state.seats))})",
+                            seat=seat, rule="A.2")
+    return seat
+
+
+def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:
+    raw = event.get(key)
+    if raw is None:
+        raise UnknownEvent(f"seat {seat} {action}: the event needs '{key}' cards", seat=seat)
+    try:
+        return parse_cards(raw, deck=DECK_52)
+    except DuplicateCard as exc:
+        raise DuplicateCard(f"seat {seat} {action}: {exc.message}", seat=seat, rule="A.2", extra=exc.extra) from None
+    except InvalidCard as exc:
+        raise InvalidCard(f"seat {seat} {action}: {exc.message}", seat=seat, rule="A.2", extra=exc.extra) from None
+
+
+def _detect_natural(config: CapsaConfig, cards: Sequence[int]) -> str | None:
+    """The highest natural (by ``natural_precedence``) the 13 cards make, or None (A.8)."""
+    if not config.naturals_enabled:
+        return None
+    made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
+                         six_pairs_compare_singleton=config.six_pairs_compare_singleton)
+    best = None
+    for name in config.natural_precedence:
+        if name in made:
+            best = name
+    return best
+
+
+def _after_deal(state: CapsaState) -> CapsaState:
+    naturals: dict[int, str] = {}
+    if state.config.natural_declaration == "auto":
+        for s in state.seats:
+            found = _detect_natural(state.config, state.hands[s])
+            if found:
+                naturals[s] = found
+    state = replace(state, naturals=naturals, phase="set")
+    if state.config.natural_declaration == "auto" and len(_setters(state)) < 2:
+        return replace(state, phase="reveal")
+    return state
+
+
+def _after_setting(state: CapsaState) -> CapsaState:
+    pending = [s for s in _setters(state) if s not in state.settings and s not in state.timed_out]
+    if pending:
+        return state
+    if state.config.surrender_enabled and len(_surrender_order(state)) >= 2:
+        return replace(state, phase="surrender")
+    return replace(state, phase="reveal")
+
+
+# ------------------------------------------------------------------------------------------------------
+# apply
+# ------------------------------------------------------------------------------------------------------
+
+def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    """Return the state after ``event`` (see the module docstring for the events and phases).
+
+    Never mutates ``state``; raises a :class:`RuleViolation` subclass with a croupier-readable message
+    (naming seat, action and rule) and changes nothing when the event is not allowed now.
+    """
+    if not isinstance(event, Mapping):
+        raise UnknownEvent(f"an event must be an object with a 'type', got {event!r}")
+    kind = event.get("type")
+    if kind not in EVENT_TYPES:
+        raise UnknownEvent(f"unknown Capsa event type {kind!r}; expected one of {', '.join(EVENT_TYPES)}")
+    if state.phase == "complete":
+        what = "the deal was declared a misdeal" if state.misdeal else "the deal is settled"
+        raise HandComplete(f"{kind} refused: {what}")
+    handler = _HANDLERS[kind]
+    new = handler(state, event)
+    return replace(new, event_count=state.event_count + 1)
+
+
+def can_apply(state: CapsaState, event: Mapping[str, Any]) -> bool:
+    """True when :func:`apply` would accept ``event`` (the verify/can pair of STYLE.md rule 2)."""
+    try:
+        apply(state, event)
+    except RuleViolation:
+        return False
+    return True
+
+
+def verify_event(state: CapsaState, event: Mapping[str, Any]) -> None:
+    """Raise the :class:`RuleViolation` :func:`apply` would raise for ``event``; return None if legal."""
+    apply(state, event)
+
+
+def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    seat = _seat_of(state, event, "deal")
+    if state.phase != "deal":
+        raise IllegalAction(f"seat {seat} cannot be dealt cards now: the deal is finished (A.5.1)", seat=seat,
+                            rule="A.5")
+    if seat in state.hands:
+        raise IllegalAction(f"seat {seat} has already been dealt its 13 cards (A.2)", seat=seat, rule="A.2")
+    cards = _cards(event, "cards", seat, "deal")
+    if len(cards) != CARDS_PER_HAND:
+        raise WrongCardCount(f"seat {seat} deal: {len(cards)} cards logged, a Capsa hand has 13 (A.2); "
+                             "if the player holds the wrong number of cards, log a misdeal (A.5.1)",
+                             seat=seat, rule="A.2")
+    for other, held in state.hands.items():
+        both = set(held) & set(cards)
+        if both:
+            card = Card(min(both))
+            raise DuplicateCard(f"seat {seat} deal: {card} was already dealt to seat {other} (A.2)", seat=seat,
+                                rule="A.2", extra={"card": str(card)})
+    hands = {**state.hands, seat: tuple(sorted(cards))}
+    new = replace(state, hands=hands)
+    if len(hands) == len(state.seats):
+        new = _after_deal(new)
+    return new
+
+
+def _require_phase(state: CapsaState, seat: int | None, action: str, phases: tuple[str, ...], rule: str) -> None:
+    if state.phase not in phases:
+        who = f"seat {seat} cannot {action}" if seat is not None else f"cannot {action}"
+        expect = _expect(state)
+        raise IllegalAction(f"{who} now: the deal expects {expect} ({rule})", seat=seat, rule=rule)
+
+
+def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    seat = _seat_of(state, event, "declare a natural")
+    config = state.config
+    if not config.naturals_enabled:
+        raise IllegalAction(f"seat {seat} cannot declare a natural: naturals are off at this table (A.8)",
+                            seat=seat, rule="A.8")
+    if config.natural_declaration == "auto":
+        raise IllegalAction(f"seat {seat} cannot declare a natural: naturals are declared automatically when the "
+                            "cards are dealt (natural_declaration=auto, A.5.2)", seat=seat, rule="A.5")
+    _require_phase(state, seat, "declare a natural", ("set",), "A.5.2")
+    if seat in state.naturals:
+        raise IllegalAction(f"seat {seat} has already declared {state.naturals[seat]}", seat=seat, rule="A.5")
+    if seat in state.settings:
+        raise IllegalAction(f"seat {seat} cannot declare a natural: it has already set its hand (A.5.2)",
+                            seat=seat, rule="A.5")
+    if seat in state.timed_out:
+        raise IllegalAction(f"seat {seat} cannot declare a natural: its time to set ran out (A.5.3)", seat=seat,
+                            rule="A.5")
+    if state.decisions:
+        raise IllegalAction(f"seat {seat} cannot declare a natural after play or surrender was declared (A.5)",
+                            seat=seat, rule="A.5")
+    cards = state.hands[seat]
+    found = _detect_natural(config, cards)
+    claimed = event.get("natural")
+    made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
+                         six_pairs_compare_singleton=config.six_pairs_compare_singleton)
+    if claimed is not None and (claimed not in config.natural_precedence or claimed not in made):
+        raise IllegalAction(f"seat {seat} claims {str(claimed).replace('_', ' ')}, but the cards "
+                            f"{format_cards(cards)} do not make it (A.8)", seat=seat, rule="A.8")
+    if found is None:
+        raise IllegalAction(f"seat {seat} claims a natural, but the cards {format_cards(cards)} make none (A.8)",
+                            seat=seat, rule="A.8")
+    return _after_setting(replace(state, naturals={**state.naturals, seat: found}))
+
+
+def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    seat = _seat_of(state, event, "set")
+    if seat in state.naturals:
+        raise IllegalAction(f"seat {seat} holds a natural ({state.naturals[seat].replace('_', ' ')}) and does "
+                            "not set (A.5.2)", seat=seat, rule="A.5")
+    _require_phase(state, seat, "set", ("set",), "A.5.3")
+    if seat in state.settings:
+        raise IllegalAction(f"seat {seat} has already set its hand (A.5.3)", seat=seat, rule="A.5")
+    if seat in state.timed_out:
+        raise IllegalAction(f"seat {seat} cannot set: its time ran out and the hand is fouled (A.4)", seat=seat,
+                            rule="A.4")
+    rows: dict[str, tuple[int, ...]] = {}
+    for row in ROWS:
+        cards = _cards(event, row, seat, "set")
+        if len(cards) != ROW_SIZES[row]:
+            raise WrongCardCount(f"seat {seat} set: the {row} needs {ROW_SIZES[row]} cards, {len(cards)} given (A.2)",
+                                 seat=seat, rule="A.2")
+        rows[row] = tuple(cards)
+    used = [c for row in ROWS for c in rows[row]]
+    seen: set[int] = set()
+    for c in used:
+        if c in seen:
+            raise DuplicateCard(f"seat {seat} set: {Card(c)} is placed in two rows", seat=seat, rule="A.2",
+                                extra={"card": str(Card(c))})
+        seen.add(c)
+    held = set(state.hands[seat])
+    foreign = [Card(c) for c in used if c not in held]
+    if foreign:
+        missing = sorted(held - seen)
+        raise IllegalAction(
+            f"seat {seat} set: {format_cards(foreign)} {'is' if len(foreign) == 1 else 'are'} not in the seat's "
+            f"13 cards (missing from the setting: {format_cards([Card(c) for c in missing])}); a setting uses "
+            "exactly the seat's 13 cards (A.2)", seat=seat, rule="A.2")
+    new = replace(state, settings={**state.settings, seat: rows})
+    return _after_setting(new)
+
+
+def _on_timeout(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    seat = _seat_of(state, event, "time out")
+    config = state.config
+    _require_phase(state, seat, "time out", ("set",), "A.5.3")
+    if config.setting_time_limit_s is None:
+        raise IllegalAction(f"seat {seat} cannot time out: this table has no setting timer (A.5.3)", seat=seat,
+                            rule="A.5")
+    if not config.unset_on_timeout_is_foul:
+        raise IllegalAction(f"seat {seat}: an unset hand is not fouled at this table "
+                            "(unset_on_timeout_is_foul=false); the seat must still set (A.4)", seat=seat, rule="A.4")
+    if seat in state.naturals or seat in state.settings or seat in state.timed_out:
+        raise IllegalAction(f"seat {seat} cannot time out: it is not waiting to set", seat=seat, rule="A.5")
+    return _after_setting(replace(state, timed_out=state.timed_out | {seat}))
+
+
+def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    kind = event["type"]
+    seat = _seat_of(state, event, kind)
+    if kind == "surrender" and not state.config.surrender_enabled:
+        raise IllegalAction(f"seat {seat} cannot surrender: surrender is off at this table (A.9)", seat=seat,
+                            rule="A.9")
+    _require_phase(state, seat, kind, ("surrender",), "A.5.4")
+    order = _surrender_order(state)
+    if seat not in order:
+        raise IllegalAction(f"seat {seat} takes no part in the surrender round (it did not set)", seat=seat,
+                            rule="A.5")
+    if seat in state.decisions:
+        raise IllegalAction(f"seat {seat} has already declared {state.decisions[seat]}", seat=seat, rule="A.5")
+    due = next(s for s in order if s not in state.decisions)
+    if seat != due:
+        raise OutOfTurn(f"seat {seat} cannot {kind} yet: seat {due} declares first (clockwise from the dealer's "
+                        "left, A.5.4)", seat=seat, rule="A.5")
+    decisions = {**state.decisions, seat: kind}
+    new = replace(state, decisions=decisions)
+    if len(decisions) == len(order):
+        new = replace(new, phase="reveal")
+    return new
+
+
+def _on_declare_royalty(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    seat = _seat_of(state, event, "announce a royalty")
+    row = event.get("row")
+    if row not in ROWS:
+        raise UnknownEvent(f"seat {seat} royalty: 'row' must be front, middle or back, got {row!r}", seat=seat)
+    _require_phase(state, seat, "announce a royalty", ("set", "surrender", "reveal"), "A.5.5")
+    if seat not in state.settings:
+        raise IllegalAction(f"seat {seat} cannot announce a royalty before it has set its hand (A.5.5)",
+                            seat=seat, rule="A.5")
+    if state.decisions.get(seat) == "surrender":
+        raise IllegalAction(f"seat {seat} surrendered and collects no royalties (A.9)", seat=seat, rule="A.9")
+    hand = evaluate_seat(state.config, seat, rows=state.settings[seat])
+    if row not in hand.detected_royalties:
+        raise IllegalAction(f"seat {seat} announces a royalty in the {row}, but "
+                            f"{format_cards(state.settings[seat][row])} earns none (A.7)", seat=seat, rule="A.7")
+    claims = {**state.royalty_claims, seat: state.royalty_claims.get(seat, frozenset()) | {row}}
+    return replace(state, royalty_claims=claims)
+
+
+def _on_reveal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    _require_phase(state, None, "reveal", ("reveal",), "A.5.6")
+    return replace(state, phase="complete")
+
+
+def _on_misdeal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+    reason = event.get("reason", "misdeal")
+    if not isinstance(reason, str):
+        raise UnknownEvent(f"misdeal: 'reason' must be text, got {reason!r}")
+    if state.phase not in ("deal", "set") or state.decisions:
+        raise IllegalAction("the deal can no longer be declared a misdeal: play or surrender has been declared "
+                            "(A.5.1)", rule="A.5")
+    if state.naturals:
+        raise IllegalAction("the deal can no longer be declared a misdeal: a natural has been declared and paid "
+                            "(A.5.1)", rule="A.5")
+    if reason == "exposed_card" and not state.config.misdeal_on_exposed_card:
+        raise IllegalAction("an exposed card does not void the deal at this table (misdeal_on_exposed_card=false): "
+                            "the card stays with its player (A.5.1)", rule="A.5")
+    return replace(state, phase="complete", misdeal=reason)
+
+
+_HANDLERS = {
+    "deal": _on_deal, "declare_natural": _on_declare_natural, "set": _on_set, "timeout": _on_timeout,
+    "surrender": _on_decision, "play": _on_decision, "declare_royalty": _on_declare_royalty, "reveal": _on_reveal,
+    "misdeal": _on_misdeal,
+}
+
+
+# ------------------------------------------------------------------------------------------------------
+# reading the state
+# ------------------------------------------------------------------------------------------------------
+
+def is_complete(state: CapsaState) -> bool:
+    """True once the deal is settled (after the reveal) or void (misdeal)."""
+    return state.phase == "complete"
+
+
+def _expect(state: CapsaState) -> str:
+    return {"deal": "deal", "set": "set", "surrender": "surrender", "reveal": "reveal",
+            "complete": "nothing (complete)"}[state.phase]
+
+
+def seat_hands(state: CapsaState) -> dict[int, SeatHand]:
+    """Every seat evaluated for settlement (status, rows, keys, fouls, royalties), A.4-A.9."""
+    out = {}
+    for s in state.seats:
+        out[s] = evaluate_seat(
+            state.config, s,
+            rows=state.settings.get(s),
+            natural=state.naturals.get(s),
+            cards=state.hands.get(s, ()),
+            surrendered=state.decisions.get(s) == "surrender",
+            unset=s in state.timed_out,
+            declared_royalties=state.royalty_claims.get(s, frozenset()),
+        )
+    return out
+
+
+def settlement(state: CapsaState) -> Settlement:
+    """The money result of a complete deal (A.6-A.11); see the module docstring for the fields.
+
+    A misdeal settles nothing and charges no fee. Raises :class:`IllegalAction` before completion.
+    """
+    if not is_complete(state):
+        raise IllegalAction(f"the deal is not settled yet: it expects {_expect(state)}", rule="A.5")
+    if state.misdeal:
+        zeros = {s: 0 for s in state.seats}
+        return Settlement(contributions=zeros, awards=dict(zeros), fees=dict(zeros))
+    pairs = settle_pairs(state.config, seat_hands(state))
+    return build_settlement(state.config, pairs, state.seats, stacks=state.stacks, button=state.button)
+
+
+def _legal_actions(state: CapsaState) -> tuple[list[dict[str, Any]], int | None, list[int]]:
+    def act(kind: str, seats: list[int]) -> dict[str, Any]:
+        return {"type": kind, "min": None, "max": None, "seats": seats}
+
+    if state.phase == "deal":
+        waiting = [s for s in clockwise_from_button(state.seats, state.button) if s not in state.hands]
+        return [act("deal", waiting), act("misdeal", [])], (waiting[0] if waiting else None), waiting
+    if state.phase == "set":
+        waiting = [s for s in clockwise_from_button(state.seats, state.button)
+                   if s not in state.naturals and s not in state.settings and s not in state.timed_out]
+        actions = [act("set", waiting)]
+        if state.config.natural_declaration == "optional" and state.config.naturals_enabled:
+            holders = [s for s in waiting if _detect_natural(state.config, state.hands[s])]
+            if holders:
+                actions.append(act("declare_natural", holders))
+        if state.config.setting_time_limit_s is not None and state.config.unset_on_timeout_is_foul:
+            actions.append(act("timeout", waiting))
+        if state.settings:
+            actions.append(act("declare_royalty", sorted(state.settings)))
+        if not state.naturals:
+            actions.append(act("misdeal", []))
+        return actions, (waiting[0] if waiting else None), waiting
+    if state.phase == "surrender":
+        due = next(s for s in _surrender_order(state) if s not in state.decisions)
+        return ([act("play", [due]), act("surrender", [due]), act("declare_royalty", sorted(state.settings))],
+                due, [due])
+    if state.phase == "reveal":
+        return [act("reveal", []), act("declare_royalty", sorted(state.settings))], None, []
+    return [], None, []
+
+
+def view(state: CapsaState) -> dict[str, Any]:
+    """JSON-able state for the croupier and simulators.
+
+    Keys: ``game``, ``phase``/``street``, ``expect`` (``"deal"``, ``"set"``, ``"surrender"``,
+    ``"reveal"`` or ``"nothing (complete)"``), ``to_act`` (the next seat, or None), ``awaiting`` (seats
+    that may act now), ``legal_actions`` (``{"type", "min", "max", "seats"}``; no amounts in Capsa),
+    ``pots`` ([]), ``tax`` (0), ``stacks``, ``contributions``, ``complete``, ``button``, ``button_moves``,
+    ``misdeal``, ``seats`` (per seat: dealt, natural, set, decision, royalties once all have set,
+    status/fouled after the reveal), and when complete ``units``, ``pairs`` and ``settlement``.
+    """
+    actions, to_act, awaiting = _legal_actions(state)
+    all_set = state.phase in ("surrender", "reveal", "complete")
+    hands = seat_hands(state) if all_set and not state.misdeal else {}
+    seats_view: dict[str, Any] = {}
+    for s in state.seats:
+        info: dict[str, Any] = {
+            "dealt": s in state.hands,
+            "natural": state.naturals.get(s),
+            "set": s in state.settings,
+            "timed_out": s in state.timed_out,
+            "decision": state.decisions.get(s),
+            "announced_royalties": sorted(state.royalty_claims.get(s, ())),
+        }
+        if s in hands:
+            info["royalties"] = dict(hands[s].detected_royalties) if hands[s].status != NATURAL else {}
+        if state.phase == "complete" and s in hands:
+            info.update(describe_seat(state.config, hands[s]))
+        seats_view[str(s)] = info
+    out: dict[str, Any] = {
+        "game": GAME,
+        "phase": state.phase,
+        "street": state.phase,
+        "expect": _expect(state),
+        "to_act": to_act,
+        "awaiting": awaiting,
+        "legal_actions": actions,
+        "pots": [],
+        "tax": 0,
+        "stacks": {str(s): state.stacks[s] for s in state.seats},
+        "contributions": {str(s): 0 for s in state.seats},
+        "complete": is_complete(state),
+        "button": state.button,
+        "button_moves": state.misdeal is None,
+        "misdeal": state.misdeal,
+        "seats": seats_view,
+    }
+    if is_complete(state):
+        result = settlement(state)
+        out["settlement"] = settlement_to_dict(result)
+        out["contributions"] = {str(s): result.contributions.get(s, 0) for s in state.seats}
+        if not state.misdeal:
+            pairs = settle_pairs(state.config, hands)
+            out["pairs"] = [p.as_dict() for p in pairs]
+            out["units"] = {str(s): u for s, u in seat_units(pairs, state.seats).items()}
+            out["fouled"] = [s for s in state.seats if hands[s].status == "fouled"]
+    return out
+
+
+def replay(config: CapsaConfig, seats: Mapping[int, int], events: Sequence[Mapping[str, Any]], *,
+           button: int) -> CapsaState:
+    """Rebuild a deal from its events (the same events always give the same state)."""
+    state = new_hand(config, seats, button=button)
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+# ------------------------------------------------------------------------------------------------------
+# simulation helper
+# ------------------------------------------------------------------------------------------------------
+
+def _sensible_setting(cards: Sequence[int], config: CapsaConfig) -> dict[str, tuple[int, ...]]:
+    """Greedy: the best back from the 13 cards, the best middle from the other 8, the rest in front."""
+    ev = evaluate_five
+    wheel = config.wheel_rank
+    back = max(combinations(cards, 5), key=lambda c: ev(c, wheel_rank=wheel))
+    rest = [c for c in cards if c not in back]
+    middle = max(combinations(rest, 5), key=lambda c: ev(c, wheel_rank=wheel))
+    front = tuple(c for c in rest if c not in middle)
+    return {"front": front, "middle": middle, "back": back}
+
+
+def _row_text(cards: Sequence[int]) -> str:
+    return format_cards([Card(c) for c in cards])
+
+
+def random_deal(
+    config: CapsaConfig,
+    seats: Mapping[int, int],
+    button: int,
+    rng: _random_module.Random,
+    *,
+    foul_rate: float = 0.25,
+    surrender_rate: float = 0.1,
+    misdeal_rate: float = 0.0,
+) -> list[dict[str, Any]]:
+    """A legal random event list for one deal (for simulators, demos and property tests).
+
+    Shuffles with the injected ``rng``; deals 13 cards each one at a time clockwise from the button's
+    left; sets each hand sensibly (greedy best back, then middle) or, with probability ``foul_rate``,
+    at random (often fouled); declares optional naturals, announces royalties, surrenders with
+    probability ``surrender_rate`` and reveals. Drives the engine, so the events always replay.
+    """
+    deck = list(range(52))
+    rng.shuffle(deck)
+    order = clockwise_from_button(list(seats), button)
+    dealt: dict[int, list[int]] = {s: [] for s in order}
+    for i in range(CARDS_PER_HAND * len(order)):
+        dealt[order[i % len(order)]].append(deck[i])
+    state = new_hand(config, seats, button=button)
+    events: list[dict[str, Any]] = []
+
+    def push(event: dict[str, Any]) -> None:
+        nonlocal state
+        state = apply(state, event)
+        events.append(event)
+
+    for s in order:
+        push({"type": "deal", "seat": s, "cards": _row_text(sorted(dealt[s]))})
+    if misdeal_rate and rng.random() < misdeal_rate and not state.naturals:
+        push({"type": "misdeal", "reason": "faulty deck"})
+        return events
+    while state.phase == "set":
+        for s in [x for x in order if x not in state.naturals and x not in state.settings
+                  and x not in state.timed_out]:
+            cards = list(state.hands[s])
+            if (config.natural_declaration == "optional" and config.naturals_enabled
+                    and _detect_natural(config, cards) and rng.random() < 0.8):
+                push({"type": "declare_natural", "seat": s})
+                continue
+            if config.setting_time_limit_s and config.unset_on_timeout_is_foul and rng.random() < 0.03:
+                push({"type": "timeout", "seat": s})
+                continue
+            if rng.random() < foul_rate:
+                rng.shuffle(cards)
+                rows = {"front": cards[:3], "middle": cards[3:8], "back": cards[8:]}
+            else:
+                rows = _sensible_setting(cards, config)
+            push({"type": "set", "seat": s, **{r: _row_text(rows[r]) for r in ROWS}})
+            if config.royalties_require_declaration:
+                hand = evaluate_seat(config, s, rows=state.settings[s])
+                for row in hand.detected_royalties:
+                    if rng.random() < 0.8:
+                        push({"type": "declare_royalty", "seat": s, "row": row})
+    while state.phase == "surrender":
+        due = next(s for s in _surrender_order(state) if s not in state.decisions)
+        push({"type": "surrender" if rng.random() < surrender_rate else "play", "seat": due})
+    push({"type": "reveal"})
+    return events
+
+
+# ------------------------------------------------------------------------------------------------------
+# showdown tool (issue 3)
+# ------------------------------------------------------------------------------------------------------
+
+def _parse_seat(raw: Any) -> int:
+    try:
+        from rules.engines.showdown import parse_seat
+    except ImportError:  # pragma: no cover - the dispatcher module is written in parallel
+        parse_seat = None
+    if parse_seat is not None:
+        return parse_seat(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
+        return raw
+    if isinstance(raw, str) and raw.strip().isdigit() and int(raw) > 0:
+        return int(raw)
+    raise _malformed(f"{raw!r} is not a seat number")
+
+
+def _malformed(message: str, **kwargs: Any) -> RuleViolation:
+    """A malformed showdown document: the dispatcher's ``MalformedShowdown`` when it exists."""
+    try:
+        from rules.engines.showdown import MalformedShowdown
+    except ImportError:  # pragma: no cover
+        return UnknownEvent(message, **kwargs)
+    return MalformedShowdown(message, **kwargs)
+
+
+def _group_ranking(keys: Mapping[int, int]) -> list[list[int]]:
+    try:
+        from rules.engines.showdown import group_ranking
+    except ImportError:  # pragma: no cover
+        group_ranking = None
+    if group_ranking is not None:
+        return group_ranking(keys)
+    groups: dict[int, list[int]] = {}
+    for s, k in keys.items():
+        groups.setdefault(k, []).append(s)
+    return [sorted(groups[k]) for k in sorted(groups, reverse=True)]
+
+
+def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Compare the shown Capsa hands of 2-4 seats and settle them pairwise (issue 3, A.3-A.11).
+
+    Input::
+
+        {"game": "capsa_susun",
+         "hands": {"1": {"front": "5c 5d 4c", "middle": "9s 9h 9d Qs Qh", "back": "Ks Kh Kd Kc 2s"},
+                   "2": {"front": ..., "middle": ..., "back": ..., "surrender": true},   # optional flag
+                   "3": {"cards": "13 cards"}},          # a natural holder shows 13 cards, no setting
+         "config": {"preset": "western_1_6", "unit_value": "1.00", "pair_stakes": {"1-2": "100.00"}}}
+
+    ``config`` takes the deal engine's keys (A.12, presets A.10); ``unit_value`` is optional here.
+    Pair keys are ``"a-b"`` with seat numbers. With naturals enabled, a seat whose 13 cards make a
+    natural is settled as the natural (as the engine does under ``natural_declaration=auto``).
+
+    Output::
+
+        {"game": "capsa_susun", "method": "2-4", "ranking_by": "net_units",
+         "ranking": [[1], [3], [2], [4]],   # by each seat's net units for the deal, best first; ties grouped
+         "seats": {"1": {"status": "valid"|"fouled"|"surrendered"|"natural", "fouled": bool,
+                         "foul_reason": str|None, "natural": str|None,
+                         "category": {"front": "pair", ...}, "rows": {"front": "Pair of Fives, kickers 4"},
+                         "description": "front: ... / middle: ... / back: ...",
+                         "cards": {"front": "5d 5c 4c", ...}, "royalties": {"middle": 2},
+                         "units": 10, "amounts": "10.00"}},   # amounts only where stakes are given
+         "pairs": [{"seats": [1, 2], "kind": "rows", "rows": {"front": 1, "middle": 1, "back": "tie"},
+                    "units": {"1": 4, "2": -4}, "royalties": {...}, "multiplier": 1}],
+         "fouled": [4]}
+
+    ``amounts`` is the seat's net money result before the house fee (EUR string); ``"fee"`` is added
+    per seat when the config has ``unit_value``/``pair_stakes`` covering every pair.
+
+    Raises :class:`InvalidCard` (not a card), :class:`DuplicateCard` (a card twice, in one hand or
+    across hands), :class:`WrongCardCount` (a row that is not 3/5/5 cards), :class:`ConfigError`
+    (bad config), ``MalformedShowdown`` of :mod:`rules.engines.showdown` (malformed document),
+    :class:`IllegalAction` (13 cards shown without a setting that make no natural).
+    """
+    if not isinstance(doc, Mapping):
+        raise _malformed("the showdown document must be an object with 'hands'")
+    raw_hands = doc.get("hands")
+    if not isinstance(raw_hands, Mapping) or not raw_hands:
+        raise _malformed("the showdown document needs 'hands': {seat: {front, middle, back}}")
+    config = build_config(doc.get("config") or {}, require_unit_value=False)
+    if not (MIN_PLAYERS <= len(raw_hands) <= MAX_PLAYERS):
+        raise WrongCardCount(f"Capsa Susun compares 2 to 4 hands, not {len(raw_hands)} (A.2)", rule="A.2")
+    hands: dict[int, SeatHand] = {}
+    owner: dict[int, int] = {}
+    for raw_seat, raw in raw_hands.items():
+        seat = _parse_seat(raw_seat)
+        if seat in hands:
+            raise _malformed(f"seat {seat} is given twice", seat=seat)
+        if isinstance(raw, (str, list)):
+            raw = {"cards": raw}
+        if not isinstance(raw, Mapping):
+            raise _malformed(f"seat {seat}: a hand is {{front, middle, back}} or {{cards}}", seat=seat)
+        rows: dict[str, tuple[int, ...]] | None = None
+        if "cards" in raw and not any(r in raw for r in ROWS):
+            cards = _cards(raw, "cards", seat, "show")
+            if len(cards) != CARDS_PER_HAND:
+                raise WrongCardCount(f"seat {seat}: a hand has 13 cards, {len(cards)} given (A.2)", seat=seat,
+                                     rule="A.2")
+        else:
+            rows = {}
+            for row in ROWS:
+                row_cards = _cards(raw, row, seat, "show")
+                if len(row_cards) != ROW_SIZES[row]:
+                    raise WrongCardCount(f"seat {seat}: the {row} needs {ROW_SIZES[row]} cards, {len(row_cards)} "
+                                         "given (A.2)", seat=seat, rule="A.2")
+                rows[row] = tuple(row_cards)
+            cards = [c for row in ROWS for c in rows[row]]
+        for c in cards:
+            if c in owner:
+                where = "twice in its hand" if owner[c] == seat else f"also in seat {owner[c]}'s hand"
+                raise DuplicateCard(f"seat {seat}: {Card(c)} is {where}", seat=seat, rule="A.2",
+                                    extra={"card": str(Card(c))})
+            owner[c] = seat
+        natural = _detect_natural(config, cards)
+        if rows is None and natural is None:
+            raise IllegalAction(f"seat {seat} shows 13 cards without a setting, but they make no natural (A.8)",
+                                seat=seat, rule="A.8")
+        surrendered = bool(raw.get("surrender", False))
+        hands[seat] = evaluate_seat(config, seat, rows=rows, natural=natural, cards=cards, surrendered=surrendered)
+    seats = sorted(hands)
+    pairs = settle_pairs(config, hands)
+    units = seat_units(pairs, seats)
+    has_stakes = config.unit_value is not None or all(
+        any(k == (a, b) for k, _ in config.pair_stakes) for i, a in enumerate(seats) for b in seats[i + 1:])
+    money = None
+    if has_stakes:
+        money = build_settlement(config, pairs, seats)
+    seats_out: dict[str, Any] = {}
+    for s in seats:
+        info = describe_seat(config, hands[s])
+        info["units"] = units[s]
+        if money is not None:
+            info["amounts"] = format_cents(money.awards[s] - money.contributions[s])
+            info["fee"] = format_cents(money.fees[s])
+        seats_out[str(s)] = info
+    return {
+        "game": GAME,
+        "method": config.method,
+        "ranking_by": "net_units",
+        "ranking": _group_ranking(units),
+        "seats": seats_out,
+        "pairs": [p.as_dict() for p in pairs],
+        "fouled": [s for s in seats if hands[s].status == "fouled"],
+    }
+
+
+class _CapsaEngine:
+    """The module-level :data:`ENGINE` (GameEngine protocol of :mod:`rules.engines.base`)."""
+
+    game = GAME
+
+    def build_config(self, raw: Mapping[str, Any]) -> CapsaConfig:
+        return build_config(raw)
+
+    def config_to_dict(self, config: CapsaConfig) -> dict[str, Any]:
+        return config_to_dict(config)
+
+    def new_hand(self, config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> CapsaState:
+        return new_hand(config, seats, button=button)
+
+    def apply(self, state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
+        return apply(state, event)
+
+    def can_apply(self, state: CapsaState, event: Mapping[str, Any]) -> bool:
+        return can_apply(state, event)
+
+    def view(self, state: CapsaState) -> dict[str, Any]:
+        return view(state)
+
+    def is_complete(self, state: CapsaState) -> bool:
+        return is_complete(state)
+
+    def settlement(self, state: CapsaState) -> Settlement:
+        return settlement(state)
+
+    def next_button(self, occupied: Sequence[int], current: int) -> int:
+        return next_button(occupied, current)
+
+    def replay(self, config: CapsaConfig, seats: Mapping[int, int], events: Sequence[Mapping[str, Any]], *,
+               button: int) -> CapsaState:
+        return replay(config, seats, events, button=button)
+
+    def random_deal(self, config: CapsaConfig, seats: Mapping[int, int], button: int,
+                    rng: _random_module.Random) -> list[dict[str, Any]]:
+        return random_deal(config, seats, button, rng)
+
+    def showdown(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return showdown(doc)
+
+
+ENGINE = _CapsaEngine()
