@@ -1,0 +1,274 @@
+"""PHH (Poker Hand History) for Seven Card Stud: read a ``.phh`` file into config + events, write back.
+
+Only the fixed-limit stud variant ``F7S`` is handled. Mapping (data README, spec §14 F):
+
+* 1 PHH chip = 1 cent (the engine unit), so ``chip_unit`` is ``0.01``.
+* Config: ``limit_type=split``, ``lower``/``higher`` = ``small_bet``/``big_bet``, ``ante`` = the
+  (equal) antes, ``bring_in_mode=partial_with_completion`` with ``bring_in``, ``open_pair_option=off``,
+  Taxe 0 (``taxe_amount`` 0), ``ante_trimming`` = ``ante_trimming_status``. These are the US-rules
+  settings the recorded hands were played under.
+* Players ``p1..pN`` are numbered from the dealer's left: they become table seats 1..N with the
+  button on seat N, so seat k is PHH player k.
+* Antes are not PHH actions: one ``ante`` event per seat comes first.
+* ``d dh pN CARDS`` -> ``deal`` (faces from the street pattern; ``??`` unknown), ``d db C`` ->
+  ``deal_community``, ``pN pb`` -> ``bring_in``, ``pN cbr X`` -> ``bet``/``complete``/``raise`` to X
+  (which one is read off the replayed state), ``pN cc`` -> ``check``/``call``, ``pN f`` -> ``fold``,
+  ``pN sm CARDS`` -> ``show``, ``pN sm`` (no cards) -> ``muck``.
+
+:func:`load_phh` / :func:`loads_phh` return a :class:`PhhHand`; :func:`replay_phh_hand` replays it
+through the engine and raises :class:`PhhError` with the action's index and the reason for anything
+the engine refuses: a history is never repaired. :func:`dumps_phh` writes a hand (config, seats,
+events) back out as PHH text.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.engines import stud
+from rules.engines.errors import RuleViolation, UnknownEvent
+from rules.engines.money import from_cents
+from rules.engines.stud_config import StudConfig, build_config
+
+__all__ = ["PhhError", "PhhHand", "dumps_phh", "load_phh", "loads_phh", "replay_phh_hand"]
+
+VARIANT = "F7S"
+
+
+class PhhError(RuleViolation):
+    """A PHH file that cannot be read or replayed; ``extra["action_index"]`` names the action (0-based)."""
+
+    code = "phh_error"
+
+
+@dataclass
+class PhhHand:
+    """A stud hand read from PHH: raw config keys, seats ``{seat: stack}``, the button, the raw PHH
+    action strings, recorded ``finishing_stacks`` (seat -> cents, or None) and the whole TOML table."""
+
+    config: dict[str, Any]
+    seats: dict[int, int]
+    button: int
+    actions: list[str]
+    finishing_stacks: dict[int, int] | None
+    raw: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+    stud_config: StudConfig | None = None
+
+
+def loads_phh(text: str, *, name: str = "") -> PhhHand:
+    """Parse PHH text. Raises :class:`PhhError` for a non-F7S variant or missing/odd fields."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(f"{name or 'PHH'}: not valid TOML: {exc}") from None
+    variant = raw.get("variant")
+    if variant != VARIANT:
+        raise PhhError(f"{name or 'PHH'}: variant {variant!r} is not Seven Card Stud ('{VARIANT}')")
+    for key in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
+        if key not in raw:
+            raise PhhError(f"{name or 'PHH'}: field '{key}' is missing")
+    stacks = list(raw["starting_stacks"])
+    n = len(stacks)
+    antes = list(raw["antes"])
+    if len(antes) != n or len(set(antes)) != 1:
+        nonzero = {a for a in antes if a}
+        if len(nonzero) != 1:
+            raise PhhError(f"{name or 'PHH'}: antes {antes} are not one ante for every player")
+        antes = [nonzero.pop()] * n
+    config = {
+        "limit_type": "split",
+        "lower": str(from_cents(int(raw["small_bet"]))),
+        "higher": str(from_cents(int(raw["big_bet"]))),
+        "ante": str(from_cents(int(antes[0]))),
+        "bring_in_mode": "partial_with_completion",
+        "bring_in": str(from_cents(int(raw["bring_in"]))),
+        "open_pair_option": "off",
+        "taxe_amount": "0",
+        "ante_trimming": bool(raw.get("ante_trimming_status", True)),
+        "chip_unit": "0.01",
+    }
+    finishing = raw.get("finishing_stacks")
+    return PhhHand(
+        config=config,
+        seats={k + 1: int(v) for k, v in enumerate(stacks)},
+        button=n,
+        actions=[str(a) for a in raw["actions"]],
+        finishing_stacks=None if finishing is None else {k + 1: int(v) for k, v in enumerate(finishing)},
+        raw=raw,
+        name=name,
+    )
+
+
+def load_phh(path: str | Path) -> PhhHand:
+    """Read a ``.phh`` file (see :func:`loads_phh`)."""
+    p = Path(path)
+    return loads_phh(p.read_text(encoding="utf-8"), name=str(p))
+
+
+def _split_cards(text: str) -> str:
+    text = text.strip()
+    return " ".join(text[k:k + 2] for k in range(0, len(text), 2))
+
+
+def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
+    """Translate one PHH action string into an engine event, reading the state where PHH is ambiguous
+    (``cbr`` = bet/complete/raise, ``cc`` = check/call). Raises :class:`UnknownEvent` for an action
+    that stud does not have."""
+    body = (action.split("#", 1)[0] if "#" in action else action).split()
+    if not body:
+        raise UnknownEvent(f"empty action {action!r}")
+    actor, verb, args = body[0], body[1] if len(body) > 1 else "", body[2:]
+    if actor == "d":
+        if verb == "dh" and len(args) == 2 and args[0].startswith("p"):
+            return {"type": "deal", "seat": _player(args[0]), "cards": _split_cards(args[1])}
+        if verb == "db" and len(args) == 1:
+            return {"type": "deal_community", "card": args[0]}
+        raise UnknownEvent(f"dealer action {action!r} is not a stud deal")
+    seat = _player(actor)
+    if verb == "pb":
+        return {"type": "bring_in", "seat": seat}
+    if verb == "f":
+        return {"type": "fold", "seat": seat}
+    if verb == "cc":
+        i = state.pos.get(seat)
+        owe = i is not None and state.bet_to > state.sc[i]
+        return {"type": "call" if owe else "check", "seat": seat}
+    if verb == "cbr" and len(args) == 1:
+        to = int(args[0])
+        if state.phase == "bring_in":
+            kind = "complete"
+        elif state.bet_to == 0:
+            kind = "bet"
+        elif state.full_to == 0:
+            kind = "complete"
+        else:
+            kind = "raise"
+        return {"type": kind, "seat": seat, "to": to}
+    if verb == "sm":
+        if args and args[0]:
+            return {"type": "show", "seat": seat, "cards": _split_cards(args[0])}
+        return {"type": "muck", "seat": seat}
+    raise UnknownEvent(f"action {action!r} is not a Seven Card Stud action")
+
+
+def _player(token: str) -> int:
+    if token[:1] != "p" or not token[1:].isdigit():
+        raise UnknownEvent(f"{token!r} is not a PHH player (p1, p2, ...)")
+    return int(token[1:])
+
+
+@dataclass
+class PhhReplay:
+    """Result of :func:`replay_phh_hand`: the final state, the engine events (antes first), the config."""
+
+    state: stud.StudState
+    events: list[dict[str, Any]]
+    config: StudConfig
+
+
+def replay_phh_hand(hand: PhhHand) -> PhhReplay:
+    """Replay a PHH hand through the engine. Raises :class:`PhhError` naming the action index (0-based
+    in the file's ``actions``) and the engine's reason; ante events failing get index -1."""
+    cfg = hand.stud_config
+    if cfg is None:
+        cfg = hand.stud_config = build_config(hand.config)
+    state = stud.new_hand(cfg, hand.seats, button=hand.button)
+    events: list[dict[str, Any]] = []
+    for seat in sorted(hand.seats):
+        ev = {"type": "ante", "seat": seat}
+        try:
+            stud._apply(state, ev)
+        except RuleViolation as exc:
+            raise PhhError(f"{hand.name}: ante of seat {seat}: {exc.message}", extra={"action_index": -1}) from None
+        events.append(ev)
+    for k, action in enumerate(hand.actions):
+        try:
+            ev = action_to_event(state, action)
+            stud._apply(state, ev)
+        except RuleViolation as exc:
+            raise PhhError(f"{hand.name}: action {k} ({action!r}): {exc.message}",
+                           extra={"action_index": k, "action": action}) from None
+        events.append(ev)
+    return PhhReplay(state=state, events=events, config=cfg)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return "'" + value.replace("'", "") + "'"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as PHH")
+
+
+def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | None:
+    """The PHH action for one engine event (None for events PHH does not record: ante, burn, taxe).
+
+    Raises :class:`UnknownEvent` for floor events (misdeal, card_exposed) PHH cannot express."""
+    kind = event["type"]
+    if kind in ("ante", "burn", "taxe"):
+        return None
+    if kind == "deal":
+        cards = stud._parse_tokens(event["cards"])
+        return f"d dh p{state.pos[event['seat']] + 1} " + "".join(stud._fmt(c) for c in cards)
+    if kind == "deal_community":
+        return "d db " + "".join(stud._fmt(c) for c in stud._parse_tokens(event["card"]))
+    p = f"p{state.pos[event['seat']] + 1}"
+    if kind == "bring_in":
+        return f"{p} pb"
+    if kind in ("bet", "complete", "raise"):
+        return f"{p} cbr {event['to']}"
+    if kind in ("call", "check"):
+        return f"{p} cc"
+    if kind == "fold":
+        return f"{p} f"
+    if kind == "show":
+        i = state.pos[event["seat"]]
+        return f"{p} sm " + "".join(stud._fmt(c) for c, _ in state.cards[i])
+    if kind == "muck":
+        return f"{p} sm"
+    raise UnknownEvent(f"{kind} events have no PHH form")
+
+
+def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],
+              *, button: int, extra: Mapping[str, Any] | None = None) -> str:
+    """Write a split-limit stud hand as PHH (``F7S``) text, replaying ``events`` to render each action.
+
+    Players are numbered from the dealer's left (position order). Shown hands list every own card.
+    ``finishing_stacks`` is written when the hand is complete. Raises :class:`PhhError` for spread limit
+    (PHH's F7S is fixed limit) and whatever the engine raises for a bad event.
+    """
+    cfg = config if isinstance(config, StudConfig) else build_config(config)
+    if not cfg.split:
+        raise PhhError("PHH F7S is fixed limit; a spread-limit hand cannot be written as PHH")
+    state = stud.new_hand(cfg, seats, button=button)
+    actions = []
+    for event in events:
+        stud._apply(state, event)
+        action = event_to_action(state, event)
+        if action is not None:
+            actions.append(action)
+    order = state.seats
+    lines = [
+        f"variant = {_toml_value(VARIANT)}",
+        f"ante_trimming_status = {_toml_value(cfg.ante_trimming)}",
+        f"antes = {_toml_value([cfg.ante] * len(order))}",
+        f"bring_in = {_toml_value(cfg.bring_in_amount())}",
+        f"small_bet = {_toml_value(cfg.lower)}",
+        f"big_bet = {_toml_value(cfg.higher)}",
+        f"starting_stacks = {_toml_value([seats[s] for s in order])}",
+        f"actions = {_toml_value(actions)}",
+    ]
+    for key, value in (extra or {}).items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    if stud.is_complete(state):
+        lines.append(f"finishing_stacks = {_toml_value(list(state.stack))}")
+    return "\n".join(lines) + "\n"

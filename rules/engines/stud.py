@@ -1,0 +1,1420 @@
+"""Seven Card Stud engine (spec ``seven_card_stud.md`` §1-§12, Bavarian house sheet first).
+
+A hand is its :class:`~rules.engines.stud_config.StudConfig` plus the seats with their stacks plus
+an ordered list of events. :func:`apply` returns a new :class:`StudState` (the input is never
+changed) or raises a :class:`~rules.engines.errors.RuleViolation` subclass whose message names the
+seat, the action and the rule. Replaying the same events always gives the same state.
+
+Seats and order
+    Table seats are fixed numbers (1..8). ``button`` is the dealer-button seat; the spec's "seat 1"
+    (first to be dealt, R1.2) is the first occupied seat clockwise after it (higher numbers first,
+    then wrapping round). Every message names the table seat number.
+
+Amounts
+    Int cents, the unit of the stacks. ``to`` amounts are the seat's *total for the street*, as PHH
+    ``cbr`` does ("raise to 20.00"). Split-limit wagers are the exact fixed amounts; spread wagers
+    must be whole chip units (``chip_unit``) unless all-in.
+
+Events (JSON dicts; ``seat`` is a table seat number, cards canonical strings, ``??`` = unknown card)
+    ``{"type": "ante", "seat": s[, "amount": c]}``
+        Every seat posts ``min(ante, stack)`` before any card (R1.2, R10.4). Any order. If ``amount``
+        is given it must equal that figure. With ``ante`` 0 the ante phase is skipped.
+    ``{"type": "burn"[, "card": "7h"]}``
+        Optional record of the burn before 4th-7th street (R1.3; also 3rd with
+        ``burn_before_first_deal``). Unlogged burns are counted automatically when the street's first
+        card is dealt, so deck accounting (R9) is right either way.
+    ``{"type": "deal", "seat": s, "cards": "As Kd 7h"[, "face": "down"|"up"]}``
+        1-3 cards for the seat's current street, in deal order (3rd: down down up; 4th-6th: up;
+        7th: down). ``face`` is optional; a 1st/2nd card dealt face ``up`` is the exposure of R12.2
+        (that seat's third card then comes face down). Unknown down cards may be ``??``.
+    ``{"type": "deal_community", "card": "7d"}``
+        The 7th-street community card when the deck runs out (R9.3), or as ``rrop_reshuffle`` falls
+        back to it (R9.5).
+    ``{"type": "bring_in", "seat": s}``
+        The low card's forced bring-in (R4.1-R4.2, R7.4; short stacks post all, R10.3).
+    ``{"type": "complete"|"bet"|"raise", "seat": s, "to": c}``
+        A wager to ``c``. The type must be the one :func:`view` lists: ``bet`` when nothing is bet,
+        ``complete`` when only a bring-in or a short all-in bet stands (R4.6, R6.5, R7.5, R10.3),
+        ``raise`` otherwise. The bring-in seat's open for more than the bring-in is ``complete``.
+    ``{"type": "call"|"check"|"fold", "seat": s}``
+    ``{"type": "taxe"[, "amount": c]}``
+        Optional croupier confirmation. The Taxe itself is taken **automatically** from the pot the
+        moment the last 4th-street up card is dealt (R8.1); none if the hand ends on 3rd street
+        (R8.2). A logged ``taxe`` event must match the amount taken.
+    ``{"type": "show", "seat": s[, "cards": "..."]}`` / ``{"type": "muck", "seat": s}``
+        Showdown, in the order of R11.1 (last aggressor on 7th, else the high board, then clockwise).
+        ``cards`` (all of the seat's own cards) fills in unknown down cards. A seat may not muck if
+        that would leave a pot with nobody to win it; the last hand left wins unshown (R1.5).
+    ``{"type": "misdeal"}``
+        Floor event (R12.1): only on 3rd street before two players have acted (the forced bring-in
+        does not count); voids the hand and returns every chip.
+    ``{"type": "card_exposed", "seat": s, "card": "As"}``
+        Floor event (R12.2), 3rd street only: a dealt down card was turned up. It becomes the seat's
+        up card and the third card is dealt face down; both down cards exposed = dead hand, ante
+        returned.
+
+Automation
+    ``view(state)["expect"]`` tells what comes next: ``"ante"``, ``"deal"``, ``"deal_community"``,
+    ``"bring_in"``, ``"action"``, ``"show"`` or ``None`` (complete); ``legal_actions`` lists the
+    exact events that are legal now with their amounts (``min``/``max`` are the ``to`` totals for
+    wagers and the chips put in for ``call``/``ante``/``bring_in``; split-limit wagers also carry the
+    exact ``amounts``).
+
+Decisions the spec leaves open, as implemented here
+    * ``fold`` is refused when the seat could check (it is never forced to fold).
+    * Several short all-ins reopen the betting once together they reach a full unit over the last
+      full wager (R6.5); under ``half_bet`` a single all-in of half a unit or more is full.
+    * Spread limit: a completion of a short bet (R7.5) may be any amount in [min, max].
+    * With ``bring_in_may_fold`` a folded bring-in leaves 3rd street unopened: the next seats may
+      check or bet.
+    * The bring-in falls to the lowest door card among seats that still have chips (a seat all-in
+      from its ante cannot post it).
+    * 7th-street cards dealt face up (R12.3) are recorded but do not change the acting order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_DOWN, Decimal
+from functools import lru_cache
+from typing import Any
+
+from rules.engines.base import Pot, Settlement
+from rules.engines.cards import CARDS, parse_card
+from rules.engines.errors import (
+    DuplicateCard,
+    HandComplete,
+    IllegalAction,
+    InvalidAmount,
+    InvalidCard,
+    OutOfTurn,
+    RuleViolation,
+    UnknownEvent,
+)
+from rules.engines.evaluators.stud import stud_key
+from rules.engines.evaluators.stud_board import board_key, board_suit_key
+from rules.engines.money import format_cents
+from rules.engines.stud_config import StudConfig, build_config, config_to_dict
+
+__all__ = [
+    "ENGINE",
+    "StudEngine",
+    "StudState",
+    "apply",
+    "build_config",
+    "config_to_dict",
+    "is_complete",
+    "legal_actions",
+    "new_hand",
+    "next_button",
+    "replay",
+    "settlement",
+    "view",
+]
+
+#: The Taxe in ``percent_with_cap`` mode is rounded down to the chip unit (R8.3).
+TAXE_ROUNDING = ROUND_DOWN
+#: Cards in the stud deck (R1.1).
+DECK_SIZE = 52
+UNKNOWN = -1
+#: Faces of each street's cards for a seat (R1.3): True = face up.
+PATTERN: dict[int, tuple[bool, ...]] = {3: (False, False, True), 4: (True,), 5: (True,), 6: (True,), 7: (False,)}
+_WAGERS = ("bet", "complete", "raise")
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+_EVENT_TYPES = frozenset({
+    "ante", "burn", "deal", "deal_community", "bring_in", "complete", "bet", "raise", "call", "check",
+    "fold", "taxe", "show", "muck", "misdeal", "card_exposed",
+})
+
+
+class StudState:
+    """One hand in progress. Treat as immutable: :func:`apply` returns a copy.
+
+    Per-seat lists are indexed by *position* (0 = first seat left of the button, R1.2);
+    ``seats[i]`` is the table seat number. Amounts in cents.
+    """
+
+    __slots__ = (
+        "cfg", "seats", "pos", "n", "button", "start", "stack", "contrib", "returned", "sc", "folded",
+        "dead", "ante_paid", "ante_done", "cards", "exposed", "dealt", "n_dealt", "burns", "burned",
+        "burned_streets", "community", "phase", "street", "bet_to", "full_to", "wagers", "last_inc",
+        "big_bet", "acted", "to_act", "bring_in_idx", "open_pair", "uncapped", "last_aggr", "taxe",
+        "taxe_split", "taxe_taken", "taxe_logged", "shown", "mucked", "show_order", "awards",
+        "pot_awards", "final_pots", "voluntary", "void", "seventh_mode", "n_events",
+    )
+
+    def copy(self) -> StudState:
+        new = StudState.__new__(StudState)
+        for name in _IMMUTABLE_SLOTS:
+            setattr(new, name, getattr(self, name))
+        for name in _LIST_SLOTS:
+            setattr(new, name, getattr(self, name)[:])
+        new.dealt = set(self.dealt)
+        return new
+
+    def __repr__(self) -> str:
+        return f"<StudState street={self.street} phase={self.phase} to_act={self.to_act_seat}>"
+
+    @property
+    def to_act_seat(self) -> int | None:
+        return None if self.to_act is None else self.seats[self.to_act]
+
+    @property
+    def complete(self) -> bool:
+        return self.phase == "complete"
+
+
+_LIST_SLOTS = (
+    "stack", "contrib", "returned", "sc", "folded", "dead", "ante_paid", "ante_done", "cards", "exposed",
+    "burned", "acted", "shown", "mucked", "awards", "burned_streets",
+)
+_IMMUTABLE_SLOTS = tuple(
+    s for s in StudState.__slots__ if s not in _LIST_SLOTS and s != "dealt"
+)
+
+
+# --------------------------------------------------------------------------------------------- helpers
+
+
+def _seat_err(cls: type[RuleViolation], s: StudState, i: int, action: str, reason: str, rule: str,
+              **extra: Any) -> RuleViolation:
+    seat = s.seats[i]
+    return cls(f"seat {seat} cannot {action}: {reason} ({rule})", seat=seat, rule=rule,
+               extra={"action": action, **extra})
+
+
+def _m(c: int) -> str:
+    return format_cents(c)
+
+
+def _live(s: StudState, i: int) -> bool:
+    return not s.folded[i]
+
+
+def _n_live(s: StudState) -> int:
+    return s.folded.count(False)
+
+
+def _with_chips(s: StudState) -> list[int]:
+    return [i for i in range(s.n) if not s.folded[i] and s.stack[i] > 0]
+
+
+def _board(s: StudState, i: int) -> list[int]:
+    """Up cards of position ``i`` that count for acting order (7th-street card excluded, R5.5)."""
+    board = [c for c, up in s.cards[i][:6] if up and c != UNKNOWN]
+    if s.community is not None and s.street == 7:
+        board.append(s.community)
+    return board
+
+
+def _board_rank(s: StudState, i: int) -> tuple:
+    b = _board(s, i)
+    if not b:
+        return (-1,)
+    return _rank_of(tuple(b), s.cfg.board_counts_straights_flushes, s.cfg.high_board_tiebreak == "suit")
+
+
+@lru_cache(maxsize=1 << 16)
+def _rank_of(board: tuple[int, ...], counts_sf: bool, by_suit: bool) -> tuple:
+    k = board_key(board, counts_straights_flushes=counts_sf)
+    return (k, board_suit_key(board)) if by_suit else (k,)
+
+
+def _high_board(s: StudState, candidates: Sequence[int]) -> int:
+    """The best board among ``candidates`` (positions); ties to the earliest position (R5.1-R5.3)."""
+    best = None
+    best_key: tuple = ()
+    for i in candidates:
+        k = _board_rank(s, i)
+        if best is None or k > best_key:
+            best, best_key = i, k
+    return best  # type: ignore[return-value]
+
+
+def _need(s: StudState, i: int) -> int:
+    """How many cards position ``i`` still needs on the current street."""
+    have = len(s.cards[i])
+    target = 3 if s.street == 3 else s.street
+    return max(0, target - have)
+
+
+def _stub(s: StudState) -> int:
+    return DECK_SIZE - s.n_dealt - s.burns
+
+
+def _is_capped(s: StudState) -> bool:
+    return s.wagers >= 1 + s.cfg.raise_cap and not s.uncapped
+
+
+def _raises_left(s: StudState) -> int | None:
+    if s.uncapped:
+        return None
+    return max(0, 1 + s.cfg.raise_cap - max(s.wagers, 1))
+
+
+def _units(s: StudState, i: int) -> tuple[int, ...]:
+    """Split-limit bet sizes open to position ``i`` now (R6.1, R6.4)."""
+    cfg = s.cfg
+    if s.street == 4 and cfg.open_pair_option == "on":
+        if s.big_bet:
+            return (cfg.higher,)  # type: ignore[return-value]
+        if s.open_pair and (cfg.open_pair_scope == "any_player" or _own_pair(s, i)):
+            return tuple(sorted({cfg.lower, cfg.higher}))  # type: ignore[arg-type]
+    return (cfg.unit(s.street),)
+
+
+def _own_pair(s: StudState, i: int) -> bool:
+    ranks = [c >> 2 for c, up in s.cards[i][:4] if up and c != UNKNOWN]
+    return len(ranks) != len(set(ranks))
+
+
+def _any_open_pair(s: StudState) -> bool:
+    return any(_own_pair(s, i) for i in range(s.n) if not s.folded[i])
+
+
+# --------------------------------------------------------------------------------------------- new hand
+
+
+def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *, button: int) -> StudState:
+    """Start a hand. ``seats`` maps table seat number -> starting stack (cents, > 0); ``button`` is the
+    dealer-button seat. 2-8 players (R1.1). Raises :class:`IllegalAction` / :class:`InvalidAmount`."""
+    cfg = config if isinstance(config, StudConfig) else build_config(config)
+    if not isinstance(seats, Mapping) or not 2 <= len(seats) <= 8:
+        raise IllegalAction("a stud hand needs 2 to 8 players (R1.1)", rule="R1.1")
+    for seat, stack in seats.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
+            raise IllegalAction(f"seat {seat!r} is not a seat number", rule="R1.1")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise InvalidAmount(f"seat {seat} cannot play: stack {stack!r} is not a positive amount in cents (R3.5)",
+                                seat=seat, rule="R3.5")
+    if isinstance(button, bool) or not isinstance(button, int):
+        raise IllegalAction(f"button {button!r} is not a seat number", rule="R1.2")
+    order = sorted(seats, key=lambda seat: (seat <= button, seat))
+    s = StudState.__new__(StudState)
+    n = len(order)
+    s.cfg = cfg
+    s.seats = tuple(order)
+    s.pos = {seat: i for i, seat in enumerate(order)}
+    s.n = n
+    s.button = button
+    s.start = tuple(seats[seat] for seat in order)
+    s.stack = list(s.start)
+    s.contrib = [0] * n
+    s.returned = [0] * n
+    s.sc = [0] * n
+    s.folded = [False] * n
+    s.dead = [False] * n
+    s.ante_paid = [0] * n
+    s.ante_done = [False] * n
+    s.cards = [()] * n
+    s.exposed = [0] * n
+    s.dealt = set()
+    s.n_dealt = 0
+    s.burns = 0
+    s.burned = []
+    s.burned_streets = []
+    s.community = None
+    s.street = 3
+    s.bet_to = s.full_to = s.wagers = s.last_inc = 0
+    s.big_bet = False
+    s.acted = [None] * n
+    s.to_act = None
+    s.bring_in_idx = None
+    s.open_pair = False
+    s.uncapped = False
+    s.last_aggr = None
+    s.taxe = 0
+    s.taxe_split = ()
+    s.taxe_taken = False
+    s.taxe_logged = False
+    s.shown = [False] * n
+    s.mucked = [False] * n
+    s.show_order = ()
+    s.awards = [0] * n
+    s.pot_awards = ()
+    s.final_pots = ()
+    s.voluntary = 0
+    s.void = False
+    s.seventh_mode = None
+    s.n_events = 0
+    s.phase = "ante" if cfg.ante > 0 else "deal"
+    return s
+
+
+# --------------------------------------------------------------------------------------------- validation
+
+
+def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
+    seat = event.get("seat")
+    if type(seat) is int:
+        i = s.pos.get(seat)
+        if i is not None:
+            return i
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise UnknownEvent(f"{event.get('type')} event needs an integer 'seat', got {seat!r}")
+    i = s.pos.get(seat)
+    if i is None:
+        raise UnknownEvent(f"seat {seat} is not in this hand (seats {', '.join(map(str, s.seats))})",
+                           seat=seat)
+    return i
+
+
+def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True) -> int | None:
+    value = event.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise UnknownEvent(f"{event.get('type')} event needs '{key}' as a whole number of cents, got {value!r}")
+    return value
+
+
+#: Fast path for canonical tokens ("As", "??"); anything else goes through ``parse_card``.
+_TOKEN_IDS: dict[str, int] = {str(card): int(card) for card in CARDS}
+_TOKEN_IDS.update({"??": UNKNOWN, "XX": UNKNOWN, "xx": UNKNOWN, "##": UNKNOWN})
+
+
+def _parse_tokens(text: Any) -> list[int]:
+    """Cards of a deal/show field: str ``"As Kd"``/``"AsKd"``/``"?? Kd"`` or a list; UNKNOWN for ``??``."""
+    if isinstance(text, str):
+        fast = [_TOKEN_IDS.get(t) for t in text.split()]
+        if None not in fast:
+            return fast  # type: ignore[return-value]
+        raw = [t for t in text.replace(",", " ").split() if t]
+        tokens: list[str] = []
+        for t in raw:
+            if len(t) > 3:
+                tokens.extend(t[k:k + 2] for k in range(0, len(t), 2))
+            else:
+                tokens.append(t)
+    elif isinstance(text, (list, tuple)):
+        tokens = list(text)
+    else:
+        raise UnknownEvent(f"cards must be a string such as 'As Kd', got {text!r}")
+    out = []
+    for t in tokens:
+        if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < DECK_SIZE:
+            out.append(int(t))
+        elif isinstance(t, str) and t in ("??", "XX", "xx", "##"):
+            out.append(UNKNOWN)
+        elif isinstance(t, str):
+            out.append(int(parse_card(t)))
+        else:
+            raise InvalidCard(f"{t!r} is not a card")
+    return out
+
+
+# --------------------------------------------------------------------------------------------- apply
+
+
+def apply(state: StudState, event: Mapping[str, Any]) -> StudState:
+    """Return the state after ``event`` (a new object; ``state`` is unchanged).
+
+    Raises :class:`UnknownEvent` (unknown type, missing/malformed field), :class:`InvalidCard`,
+    :class:`DuplicateCard`, :class:`OutOfTurn`, :class:`IllegalAction`, :class:`InvalidAmount` or
+    :class:`HandComplete`; the message names the seat, the action and the spec rule.
+    """
+    s = state.copy()
+    _apply(s, event)
+    return s
+
+
+def _apply(s: StudState, event: Mapping[str, Any]) -> None:
+    """Apply ``event`` to ``s`` in place (used on a private copy; may leave ``s`` half-changed on error)."""
+    if type(event) is not dict and not isinstance(event, Mapping):
+        raise UnknownEvent(f"an event must be a mapping with a 'type', got {event!r}")
+    kind = event.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise UnknownEvent(f"unknown event type {kind!r}; expected one of {', '.join(sorted(_EVENT_TYPES))}")
+    if s.phase == "complete":
+        raise HandComplete(f"the hand is over; no {kind} event is possible")
+    handler(s, event)
+    s.n_events += 1
+
+
+def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    if s.phase != "ante":
+        raise _seat_err(IllegalAction, s, i, "post an ante", "the antes are already in", "R1.2")
+    if s.ante_done[i]:
+        raise _seat_err(IllegalAction, s, i, "post an ante", "its ante is already posted", "R3.3")
+    due = min(s.cfg.ante, s.stack[i])
+    amount = _amount_field(event, "amount", required=False)
+    if amount is not None and amount != due:
+        raise _seat_err(InvalidAmount, s, i, "post an ante", f"the ante is {_m(due)}, not {_m(amount)}",
+                        "R3.3" if due == s.cfg.ante else "R10.4")
+    s.stack[i] -= due
+    s.contrib[i] += due
+    s.ante_paid[i] = due
+    s.ante_done[i] = True
+    if all(s.ante_done):
+        s.phase = "deal"
+
+
+def _on_burn(s: StudState, event: Mapping[str, Any]) -> None:
+    if s.phase != "deal":
+        raise IllegalAction("cannot burn a card now: burns come before a street's first card (R1.3)", rule="R1.3")
+    if not _burn_due(s):
+        raise IllegalAction(f"cannot burn a card: no burn is due before {_STREET_NAMES[s.street]} street now (R1.3)",
+                            rule="R1.3")
+    card = event.get("card")
+    if card is not None:
+        c = _parse_tokens(card)
+        if len(c) != 1 or c[0] == UNKNOWN:
+            raise UnknownEvent(f"burn 'card' must be one card, got {card!r}")
+        if c[0] in s.dealt or c[0] in s.burned:
+            raise DuplicateCard(f"card {CARDS[c[0]]} is already dealt or burned", extra={"card": str(CARDS[c[0]])})
+        s.burned.append(c[0])
+    _burn(s)
+
+
+def _burn_due(s: StudState) -> bool:
+    if s.street in s.burned_streets:
+        return False
+    if any(len(s.cards[i]) > (0 if s.street == 3 else s.street - 1) for i in range(s.n)):
+        return False  # dealing of the street has begun
+    if s.street == 3:
+        return s.cfg.burn_before_first_deal
+    if s.street == 7 and s.seventh_mode == "community" and _stub(s) <= 1:
+        return False  # R9.3: the last card is turned without a burn
+    return True
+
+
+def _burn(s: StudState) -> None:
+    s.burned_streets.append(s.street)
+    s.burns += 1
+
+
+def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    if s.phase != "deal":
+        what = "the antes are not all in" if s.phase == "ante" else "no cards are due now"
+        raise _seat_err(IllegalAction, s, i, "be dealt cards", what, "R1.2")
+    if s.folded[i]:
+        raise _seat_err(IllegalAction, s, i, "be dealt cards", "the seat is out of the hand", "R1.4")
+    if s.street == 7 and s.seventh_mode == "community":
+        raise _seat_err(IllegalAction, s, i, "be dealt a 7th card",
+                        f"the deck has {_stub(s)} cards for {_n_live(s)} players, so one community card is turned",
+                        "R9.3")
+    cards = _parse_tokens(event.get("cards"))
+    need = _need(s, i)
+    if not cards:
+        raise UnknownEvent("deal event needs 'cards'")
+    if len(cards) > need:
+        raise _seat_err(IllegalAction, s, i, "be dealt " + " ".join(_fmt(c) for c in cards),
+                        f"it needs {need} more card(s) on {_STREET_NAMES[s.street]} street", "R1.3")
+    face = event.get("face")
+    if face is None and not s.exposed[i] and UNKNOWN not in cards and not (s.seventh_mode == "reshuffle"):
+        base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)
+        pattern = PATTERN[s.street]
+        dealt = s.dealt
+        if len(set(cards)) == len(cards) and not any(
+                c in dealt or c in s.burned or c == s.community for c in cards):
+            if s.street >= 4 and s.street not in s.burned_streets:
+                _burn(s)
+            elif s.street == 3 and s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+                _burn(s)
+            s.cards[i] = s.cards[i] + tuple(zip(cards, pattern[base:base + len(cards)]))
+            dealt.update(cards)
+            s.n_dealt += len(cards)
+            _after_deal(s)
+            return
+    if face not in (None, "up", "down"):
+        raise UnknownEvent(f"deal 'face' must be 'up' or 'down', got {face!r}")
+    new = []
+    base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)
+    exposed = s.exposed[i]
+    recycled = s.seventh_mode == "reshuffle" and s.street == 7
+    seen = set()
+    for k, c in enumerate(cards):
+        slot = base + k
+        up = PATTERN[s.street][slot]
+        if s.street == 3 and slot == 2 and exposed:
+            up = False  # R12.2: after an exposed down card the third card comes face down
+        if face is not None and (face == "up") != up:
+            if s.street == 3 and slot < 2 and face == "up":
+                up = True
+                exposed += 1
+            elif s.street == 7 and face == "up":
+                up = True  # R12.3: recorded, the floor rules on it
+            else:
+                raise _seat_err(IllegalAction, s, i, f"be dealt {_fmt(c)} face {face}",
+                                f"that card is dealt face {'up' if up else 'down'}", "R1.3")
+        if c == UNKNOWN and up:
+            raise InvalidCard(f"seat {s.seats[i]}: a face-up card must be named, not '??'", seat=s.seats[i])
+        if c != UNKNOWN:
+            if c in s.dealt or c in seen or (c in s.burned and not recycled) or c == s.community:
+                raise DuplicateCard(f"card {CARDS[c]} has already been dealt (seat {s.seats[i]})",
+                                    seat=s.seats[i], extra={"card": str(CARDS[c])})
+            seen.add(c)
+        new.append((c, up))
+    if s.street >= 4 and s.street not in s.burned_streets:
+        _burn(s)  # the unlogged burn before this street (R1.3)
+    elif s.street == 3 and s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+        _burn(s)
+    s.cards[i] = s.cards[i] + tuple(new)
+    s.exposed[i] = exposed
+    for c, _up in new:
+        if c != UNKNOWN:
+            s.dealt.add(c)
+    s.n_dealt += len(new)
+    if exposed >= 2 and s.street == 3:
+        _dead_hand(s, i)
+    _after_deal(s)
+
+
+def _fmt(c: int) -> str:
+    return "??" if c == UNKNOWN else str(CARDS[c])
+
+
+def _dead_hand(s: StudState, i: int) -> None:
+    """R12.2: both down cards exposed: the hand is dead and the ante goes back."""
+    s.folded[i] = True
+    s.dead[i] = True
+    back = s.contrib[i] - s.returned[i]
+    s.returned[i] += back
+    s.stack[i] += back
+
+
+def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    if s.street != 3 or s.phase not in ("deal",):
+        raise _seat_err(IllegalAction, s, i, "record an exposed card",
+                        "only a 3rd-street down card exposed during the deal is handled here", "R12.2")
+    cards = _parse_tokens(event.get("card"))
+    if len(cards) != 1 or cards[0] == UNKNOWN:
+        raise UnknownEvent(f"card_exposed needs one 'card', got {event.get('card')!r}")
+    c = cards[0]
+    held = list(s.cards[i])
+    for k, (hc, up) in enumerate(held[:2]):
+        if hc == c and not up:
+            held[k] = (hc, True)
+            break
+    else:
+        raise _seat_err(IllegalAction, s, i, f"expose {_fmt(c)}", "that is not one of its face-down cards", "R12.2")
+    if len(held) == 3 and held[2][1]:
+        raise _seat_err(IllegalAction, s, i, f"expose {_fmt(c)}",
+                        "its door card is already dealt face up; the floor must rule", "R12.2")
+    s.cards[i] = tuple(held)
+    s.exposed[i] += 1
+    if s.exposed[i] >= 2:
+        _dead_hand(s, i)
+    _after_deal(s)
+
+
+def _on_deal_community(s: StudState, event: Mapping[str, Any]) -> None:
+    if s.phase != "deal" or s.street != 7 or s.seventh_mode != "community":
+        raise IllegalAction("cannot deal a community card: only when the deck runs out on 7th street (R9.3)",
+                            rule="R9.3")
+    cards = _parse_tokens(event.get("card"))
+    if len(cards) != 1 or cards[0] == UNKNOWN:
+        raise UnknownEvent(f"deal_community needs one named 'card', got {event.get('card')!r}")
+    c = cards[0]
+    stub = _stub(s)
+    scramble = stub <= 0  # R9.3: S = 0, the burns are scrambled and one is turned
+    if c in s.dealt or (c in s.burned and not scramble):
+        raise DuplicateCard(f"card {CARDS[c]} has already been dealt", extra={"card": str(CARDS[c])})
+    if stub >= 2 and 7 not in s.burned_streets:
+        _burn(s)
+    s.community = c
+    s.dealt.add(c)
+    s.n_dealt += 1
+    _start_betting(s)
+
+
+def _after_deal(s: StudState) -> None:
+    if _n_live(s) <= 1:
+        _finish_by_fold(s)
+        return
+    target = 3 if s.street == 3 else s.street
+    cards, folded = s.cards, s.folded
+    for i in range(s.n):
+        if not folded[i] and len(cards[i]) < target:
+            return
+    if s.street == 4 and not s.taxe_taken:
+        _take_taxe(s)
+    _start_betting(s)
+
+
+def _take_taxe(s: StudState) -> None:
+    """R8.1-R8.3: the Taxe leaves the pot once, as the 4th-street up cards land."""
+    cfg = s.cfg
+    pots = _pots(s, with_taxe=False)
+    total = sum(a for a, _ in pots)
+    if cfg.taxe_mode == "flat":
+        wanted = cfg.taxe_amount or 0
+    else:
+        raw = Decimal(total) * Decimal(cfg.taxe_percent) / 100  # type: ignore[arg-type]
+        units = (raw / cfg.chip_unit).quantize(Decimal(1), rounding=TAXE_ROUNDING)
+        wanted = min(int(units) * cfg.chip_unit, cfg.taxe_cap or 0)
+    split = [0] * len(pots)
+    if pots and wanted:
+        if cfg.taxe_from == "main_pot":
+            split[0] = min(wanted, pots[0][0])
+        else:
+            taxe = min(wanted, total)
+            for k, (amt, _) in enumerate(pots):
+                split[k] = taxe * amt // total
+            split[0] += taxe - sum(split)
+    s.taxe_split = tuple(split)
+    s.taxe = sum(split)
+    s.taxe_taken = True
+
+
+def _on_taxe(s: StudState, event: Mapping[str, Any]) -> None:
+    if not s.taxe_taken:
+        raise IllegalAction("cannot log the Taxe: it is taken when the 4th-street up cards are dealt (R8.1)",
+                            rule="R8.1")
+    if s.taxe_logged:
+        raise IllegalAction("cannot log the Taxe twice: it is taken once per game (R8.1)", rule="R8.1")
+    amount = _amount_field(event, "amount", required=False)
+    if amount is not None and amount != s.taxe:
+        raise InvalidAmount(f"the Taxe taken is {_m(s.taxe)}, not {_m(amount)} (R8.3)", rule="R8.3")
+    s.taxe_logged = True
+
+
+# --------------------------------------------------------------------------------------------- betting
+
+
+def _start_betting(s: StudState) -> None:
+    """Open the betting round of the street just dealt (R4.1, R5.1-R5.4, R6.4)."""
+    s.phase = "betting"
+    s.sc = [0] * s.n
+    s.acted = [None] * s.n
+    s.bet_to = s.full_to = s.wagers = s.last_inc = 0
+    s.big_bet = False
+    s.last_aggr = None
+    s.bring_in_idx = None
+    s.uncapped = s.cfg.uncap_heads_up and _n_live(s) == 2
+    cfg = s.cfg
+    if s.street == 4 and cfg.split and cfg.open_pair_option == "on":
+        s.open_pair = _any_open_pair(s)
+    else:
+        s.open_pair = False
+    chips = _with_chips(s)
+    if len(chips) <= 1:
+        s.to_act = None
+        _end_round(s)
+        return
+    if s.street == 3:
+        doors = [(min(c for c, up in s.cards[i] if up), i) for i in chips]
+        s.bring_in_idx = min(doors)[1]
+        s.to_act = s.bring_in_idx
+        s.phase = "bring_in"
+        return
+    live = [i for i in range(s.n) if not s.folded[i]]
+    top = _high_board(s, live)
+    if s.stack[top] == 0:
+        if cfg.allin_high_board_opener == "next_clockwise":
+            top = next((top + k) % s.n for k in range(1, s.n) if (top + k) % s.n in chips)
+        else:
+            top = _high_board(s, chips)
+    s.to_act = top
+
+
+def _check_turn(s: StudState, i: int, action: str) -> None:
+    if s.phase not in ("betting", "bring_in"):
+        reasons = {"ante": "the antes are not all in", "deal": "the cards for this street are not all dealt",
+                   "showdown": "the betting is over; the showdown has begun"}
+        raise _seat_err(IllegalAction, s, i, action, reasons.get(s.phase, "no betting now"), "R1.3")
+    if s.to_act != i:
+        who = s.seats[s.to_act]  # type: ignore[index]
+        rule = "R4.1" if s.phase == "bring_in" else ("R4.3" if s.street == 3 else "R5.1")
+        raise _seat_err(OutOfTurn, s, i, action, f"it is seat {who}'s turn", rule, to_act=who)
+
+
+def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tuple[int, ...] | None]:
+    """The wager open to position ``i``: (type, min to, max to, exact amounts or None for a range).
+
+    Raises :class:`IllegalAction` naming why no wager is possible (cap R6.2/R7.3, not reopened R6.5/R7.5,
+    no chips)."""
+    cfg = s.cfg
+    avail = s.stack[i] + s.sc[i]
+    if avail <= s.bet_to:
+        raise _seat_err(IllegalAction, s, i, action, "it has no chips left beyond a call", "R10.1")
+    if s.acted[i] is not None and s.acted[i] >= s.full_to and s.bet_to > s.sc[i]:
+        raise _seat_err(IllegalAction, s, i, action,
+                        f"the all-in to {_m(s.bet_to)} was less than a full raise and does not reopen the betting",
+                        "R6.5" if cfg.split else "R7.5")
+    if _is_capped(s):
+        raise _seat_err(IllegalAction, s, i, action,
+                        f"the round is capped at {_m(s.bet_to)} after {_n_raises(cfg.raise_cap)}",
+                        "R6.2" if cfg.split else "R7.3")
+    kind = "bet" if s.bet_to == 0 else ("complete" if s.full_to == 0 else "raise")
+    if cfg.split:
+        targets = sorted({s.full_to + u for u in _units(s, i)})
+        amounts = [t for t in targets if t <= avail]
+        if avail < targets[-1]:
+            amounts.append(avail)
+        amounts = sorted(set(amounts))
+        return kind, amounts[0], amounts[-1], tuple(amounts)
+    mn, mx = cfg.limits(s.street)
+    if kind in ("bet", "complete"):
+        lo, hi = mn, mx
+    else:
+        min_inc = mn if cfg.spread_min_raise == "table_min" else max(mn, s.last_inc)
+        unit = cfg.chip_unit
+        min_inc = -(-min_inc // unit) * unit  # whole chips (R11.3)
+        lo, hi = s.bet_to + min_inc, s.bet_to + max(min_inc, mx // unit * unit)
+    if avail < lo:
+        return kind, avail, avail, None
+    return kind, lo, min(hi, avail), None
+
+
+def _n_raises(n: int) -> str:
+    words = {0: "no raises", 1: "one raise", 2: "two raises", 3: "three raises", 4: "four raises"}
+    return words.get(n, f"{n} raises")
+
+
+def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    if s.phase != "bring_in":
+        raise _seat_err(IllegalAction, s, i, "bring it in", "there is no bring-in to post now", "R4.1")
+    if s.to_act != i:
+        raise _seat_err(OutOfTurn, s, i, "bring it in",
+                        f"seat {s.seats[s.to_act]} has the lowest door card", "R4.1")  # type: ignore[index]
+    cfg = s.cfg
+    amount = cfg.bring_in_amount()
+    post = min(amount, s.stack[i])
+    _put(s, i, post)
+    s.bet_to = post
+    full = post == amount and cfg.bring_in_mode == "full_bet" or (not cfg.split and post == amount)
+    if post < amount and cfg.split and cfg.bring_in_mode == "full_bet" and cfg.short_bring_in == "half_bet_rule":
+        full = 2 * post >= cfg.lower  # R10.3 alternative: the short bring-in is an all-in under R6.5
+    if full:
+        s.full_to = post
+        s.wagers = 1
+        s.last_inc = post
+    s.acted[i] = s.full_to
+    s.phase = "betting"
+    s.bring_in_idx = i
+    _advance(s, i)
+
+
+def _put(s: StudState, i: int, chips: int) -> None:
+    s.stack[i] -= chips
+    s.contrib[i] += chips
+    s.sc[i] += chips
+
+
+def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
+    kind = event["type"]
+    i = _seat_of(s, event)
+    to = _amount_field(event, "to")
+    cfg = s.cfg
+    if s.phase == "bring_in" and s.to_act == i:
+        _bring_in_complete(s, i, kind, to)  # type: ignore[arg-type]
+        return
+    _check_turn(s, i, kind)
+    want, lo, hi, amounts = _wager_options(s, i, kind)
+    if kind != want:
+        hint = {"bet": "nothing is bet yet", "complete": f"only {_m(s.bet_to)} is in, not a full bet",
+                "raise": f"there is a bet of {_m(s.bet_to)}"}[want]
+        raise _seat_err(IllegalAction, s, i, kind, f"{hint}; the wager now is '{want}'",
+                        "R4.6" if want == "complete" else "R6.1")
+    avail = s.stack[i] + s.sc[i]
+    if amounts is not None:
+        if to not in amounts:
+            allowed = " or ".join(_m(a) for a in amounts)
+            rule = "R6.4" if s.street == 4 and s.open_pair else "R6.1"
+            if s.street == 4 and s.big_bet:
+                reason = f"after a {_m(cfg.higher)} wager every raise is {_m(cfg.higher)}, so only {allowed}"  # type: ignore[arg-type]
+            else:
+                reason = f"the {kind} is to {allowed}"
+            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}", reason, rule)  # type: ignore[arg-type]
+    else:
+        if not lo <= to <= hi:  # type: ignore[operator]
+            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}",  # type: ignore[arg-type]
+                            f"the {kind} must be to {_m(lo)}-{_m(hi)}", "R7.1")
+        if to != avail and (to - (s.bet_to if want == "raise" else 0)) % cfg.chip_unit:  # type: ignore[operator]
+            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}",  # type: ignore[arg-type]
+                            f"amounts are in whole chips of {_m(cfg.chip_unit)}", "R11.3")
+    _do_wager(s, i, to)  # type: ignore[arg-type]
+    if s.street == 3:
+        s.voluntary += 1
+    _advance(s, i)
+
+
+def _do_wager(s: StudState, i: int, to: int) -> None:
+    """Put position ``i`` in to ``to`` and classify the wager: full (counts for the cap, reopens) or
+    short all-in (R6.5, R7.5, R10.3)."""
+    cfg = s.cfg
+    prev_bet, prev_full = s.bet_to, s.full_to
+    if cfg.split:
+        units = _units(s, i)
+        u = min(units)
+        if to - prev_full in units:
+            full = True
+        else:  # an all-in for less than the full amount
+            single, cum = to - prev_bet, to - prev_full
+            full = cum >= u or (cfg.short_allin_rule == "half_bet" and 2 * single >= u)
+        if s.street == 4 and s.open_pair and to - prev_full >= cfg.higher and cfg.higher > cfg.lower:  # type: ignore[operator]
+            s.big_bet = True  # R6.4: once H is wagered every later raise is H
+    else:
+        mn, _ = cfg.limits(s.street)
+        if prev_full == 0:
+            full = to >= mn
+        else:
+            min_inc = mn if cfg.spread_min_raise == "table_min" else max(mn, s.last_inc)
+            full = to - prev_bet >= min_inc or cfg.spread_short_allin_reopens
+    _put(s, i, to - s.sc[i])
+    s.bet_to = to
+    if full:
+        s.wagers += 1
+        s.last_inc = to - (prev_bet if prev_full else 0)
+        s.full_to = to
+    s.acted[i] = s.full_to
+    s.last_aggr = i
+
+
+def _bring_in_complete(s: StudState, i: int, kind: str, to: int) -> None:
+    """The low card opens for more than the bring-in (R4.6 complete; R7.4 spread open up to max)."""
+    cfg = s.cfg
+    if kind != "complete":
+        raise _seat_err(IllegalAction, s, i, kind, "the low card posts the bring-in or completes", "R4.2")
+    lo, hi = _bring_in_complete_range(s, i)
+    if lo is None:
+        raise _seat_err(IllegalAction, s, i, "complete",
+                        "under full_bet the bring-in is the full bet; post the bring-in", "R4.2")
+    if not lo <= to <= hi:  # type: ignore[operator]
+        raise _seat_err(InvalidAmount, s, i, f"complete to {_m(to)}",
+                        f"the completion is to {_m(lo)}" + (f"-{_m(hi)}" if hi != lo else ""),  # type: ignore[arg-type]
+                        "R4.6" if cfg.split else "R7.4")
+    if not cfg.split and to != s.stack[i] and to % cfg.chip_unit:
+        raise _seat_err(InvalidAmount, s, i, f"complete to {_m(to)}",
+                        f"amounts are in whole chips of {_m(cfg.chip_unit)}", "R11.3")
+    _put(s, i, to)
+    s.bet_to = s.full_to = to
+    s.wagers = 1
+    s.last_inc = to
+    s.acted[i] = to
+    s.last_aggr = i
+    s.phase = "betting"
+    s.bring_in_idx = i
+    _advance(s, i)
+
+
+def _bring_in_complete_range(s: StudState, i: int) -> tuple[int | None, int | None]:
+    cfg = s.cfg
+    if cfg.split:
+        if cfg.bring_in_mode == "full_bet" or s.stack[i] < cfg.lower:  # type: ignore[operator]
+            return None, None
+        return cfg.lower, cfg.lower
+    mn, mx = cfg.limits(3)
+    if not cfg.spread_bring_in_may_exceed_min or s.stack[i] <= mn or mx <= mn:
+        return None, None
+    lo = mn + cfg.chip_unit
+    hi = min(mx, s.stack[i])
+    if lo > hi:
+        lo = hi
+    return lo, hi
+
+
+def _on_call(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    _check_turn(s, i, "call")
+    if s.phase == "bring_in":
+        raise _seat_err(IllegalAction, s, i, "call", "there is nothing to call; post the bring-in", "R4.2")
+    owe = s.bet_to - s.sc[i]
+    if owe <= 0:
+        raise _seat_err(IllegalAction, s, i, "call", "there is no bet to call; check", "R6.1")
+    _put(s, i, min(owe, s.stack[i]))
+    s.acted[i] = s.full_to
+    if s.street == 3:
+        s.voluntary += 1
+    _advance(s, i)
+
+
+def _on_check(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    _check_turn(s, i, "check")
+    if s.phase == "bring_in":
+        raise _seat_err(IllegalAction, s, i, "check", f"the low card must post the bring-in of "
+                        f"{_m(s.cfg.bring_in_amount())}", "R4.2")
+    owe = s.bet_to - s.sc[i]
+    if owe > 0:
+        what = "the bring-in" if s.full_to == 0 and s.street == 3 else "the bet"
+        raise _seat_err(IllegalAction, s, i, "check", f"{what} of {_m(s.bet_to)} must be called", "R4.3"
+                        if s.street == 3 else "R6.1")
+    s.acted[i] = s.full_to
+    if s.street == 3:
+        s.voluntary += 1
+    _advance(s, i)
+
+
+def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    _check_turn(s, i, "fold")
+    if s.phase == "bring_in":
+        if not s.cfg.bring_in_may_fold:
+            raise _seat_err(IllegalAction, s, i, "fold", "the low card must post the bring-in first", "R4.2")
+        s.phase = "betting"
+    elif s.bet_to - s.sc[i] <= 0:
+        raise _seat_err(IllegalAction, s, i, "fold", "there is no bet to call; check", "R6.1")
+    s.folded[i] = True
+    if s.street == 3:
+        s.voluntary += 1
+    if _n_live(s) == 1:
+        _finish_by_fold(s)
+        return
+    if s.cfg.uncap_heads_up and _n_live(s) == 2 and not _is_capped(s):
+        s.uncapped = True  # R6.3 (RRoP-BR 4): heads-up before the cap
+    if s.street == 4 and s.cfg.open_pair_check == "while_showing" and s.open_pair:
+        s.open_pair = _any_open_pair(s)
+    _advance(s, i)
+
+
+def _advance(s: StudState, i: int) -> None:
+    """Move the turn clockwise to the next seat that must act, or close the round (R6.6)."""
+    n = s.n
+    folded, stack, acted, sc, bet_to = s.folded, s.stack, s.acted, s.sc, s.bet_to
+    for k in range(1, n + 1):
+        j = (i + k) % n
+        if not folded[j] and stack[j] > 0 and (acted[j] is None or sc[j] < bet_to):
+            s.to_act = j
+            return
+    s.to_act = None
+    _end_round(s)
+
+
+def _return_uncalled(s: StudState) -> None:
+    """R10.1: the part of the top wager nobody matched goes back to its owner."""
+    eff = [s.contrib[j] - s.returned[j] for j in range(s.n)]
+    if not s.cfg.ante_trimming:  # R10.4 ante_trimming=false: antes are dead money, never "uncalled"
+        eff = [eff[j] - (0 if s.dead[j] else s.ante_paid[j]) for j in range(s.n)]
+    top = max(range(s.n), key=lambda j: eff[j])
+    second = max((eff[j] for j in range(s.n) if j != top), default=0)
+    extra = eff[top] - second
+    if extra > 0:
+        s.returned[top] += extra
+        s.stack[top] += extra
+        s.sc[top] -= min(extra, s.sc[top])
+
+
+def _end_round(s: StudState) -> None:
+    _return_uncalled(s)
+    s.to_act = None
+    if _n_live(s) == 1:
+        _finish_by_fold(s)
+        return
+    if s.street == 7:
+        _start_showdown(s)
+        return
+    s.street += 1
+    s.phase = "deal"
+    if s.street == 7:
+        _plan_seventh(s)
+
+
+def _plan_seventh(s: StudState) -> None:
+    """R9.2-R9.5: individual 7th cards, or a community card when the deck runs short."""
+    cfg = s.cfg
+    n_live = _n_live(s)
+    stub = _stub(s)
+    need = n_live + (1 if cfg.use_last_card else 2)
+    if stub >= need:
+        s.seventh_mode = "normal"
+    elif cfg.out_of_cards_policy == "rrop_reshuffle" and stub + s.burns - 1 >= n_live:
+        s.seventh_mode = "reshuffle"
+    else:
+        s.seventh_mode = "community"
+
+
+# --------------------------------------------------------------------------------------------- pots
+
+
+def _pots(s: StudState, *, with_taxe: bool = True) -> list[tuple[int, tuple[int, ...]]]:
+    """Main and side pots as ``[(amount, eligible positions)]``, main pot first (R10.1, R10.2, R10.4)."""
+    n = s.n
+    eff = [s.contrib[j] - s.returned[j] for j in range(n)]
+    dead_antes = 0
+    if not s.cfg.ante_trimming:
+        dead_antes = sum(s.ante_paid[j] for j in range(n) if not s.dead[j])
+        eff = [eff[j] - (0 if s.dead[j] else s.ante_paid[j]) for j in range(n)]
+    live = [not f for f in s.folded]
+    levels = sorted({eff[j] for j in range(n) if live[j] and s.stack[j] == 0})
+    pots: list[list] = []
+    prev = 0
+    for lv in levels:
+        amt = sum(min(e, lv) - prev for e in eff if e > prev)
+        elig = tuple(j for j in range(n) if live[j] and eff[j] >= lv)
+        prev = lv
+        if amt:
+            if pots and pots[-1][1] == elig:
+                pots[-1][0] += amt
+            else:
+                pots.append([amt, elig])
+    amt = sum(e - prev for e in eff if e > prev)
+    if amt:
+        elig = tuple(j for j in range(n) if live[j] and eff[j] > prev) or tuple(
+            j for j in range(n) if live[j] and eff[j] >= prev)
+        if pots and pots[-1][1] == elig:
+            pots[-1][0] += amt
+        else:
+            pots.append([amt, elig])
+    if dead_antes:
+        if pots:
+            pots[0][0] += dead_antes
+        else:
+            pots.append([dead_antes, tuple(j for j in range(n) if live[j])])
+    if with_taxe and s.taxe:
+        for k, t in enumerate(s.taxe_split):
+            if k < len(pots):
+                pots[k][0] -= t
+            else:  # pragma: no cover - a pot that existed at the 4th-street deal never disappears
+                pots[0][0] -= t
+    return [(a, e) for a, e in pots]
+
+
+# --------------------------------------------------------------------------------------------- showdown
+
+
+def _start_showdown(s: StudState) -> None:
+    """R11.1: last aggressor on 7th shows first, else the high board; then clockwise."""
+    s.phase = "showdown"
+    live = [i for i in range(s.n) if not s.folded[i]]
+    first = s.last_aggr if s.last_aggr is not None and not s.folded[s.last_aggr] else _high_board(s, live)
+    s.show_order = tuple((first + k) % s.n for k in range(s.n) if not s.folded[(first + k) % s.n])
+    s.to_act = first
+
+
+def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    _check_show_turn(s, i, "show")
+    cards = event.get("cards")
+    if cards is not None:
+        given = _parse_tokens(cards)
+        own = s.cards[i]
+        if len(given) != len(own):
+            raise _seat_err(IllegalAction, s, i, "show", f"it holds {len(own)} cards, not {len(given)}", "R11.2")
+        known = [c for c, _ in own if c != UNKNOWN]
+        if UNKNOWN in given or len(set(given)) != len(given):
+            raise _seat_err(InvalidCard, s, i, "show", "every shown card must be named once", "R11.2")
+        missing = [c for c in known if c not in given]
+        if missing:
+            raise _seat_err(IllegalAction, s, i, "show", f"it was dealt {_fmt(missing[0])}, which is not shown",
+                            "R11.2")
+        fresh = [c for c in given if c not in known]
+        for c in fresh:
+            if c in s.dealt:
+                raise DuplicateCard(f"seat {s.seats[i]} cannot show {_fmt(c)}: it was dealt elsewhere",
+                                    seat=s.seats[i], extra={"card": _fmt(c)})
+        it = iter(fresh)
+        s.cards[i] = tuple((next(it), up) if c == UNKNOWN else (c, up) for c, up in own)
+        for c in fresh:
+            s.dealt.add(c)
+    if any(c == UNKNOWN for c, _ in s.cards[i]):
+        raise _seat_err(IllegalAction, s, i, "show", "its face-down cards are not known; send them in 'cards'",
+                        "R11.2")
+    s.shown[i] = True
+    _next_shower(s)
+
+
+def _on_muck(s: StudState, event: Mapping[str, Any]) -> None:
+    i = _seat_of(s, event)
+    _check_show_turn(s, i, "muck")
+    for k, (_amt, elig) in enumerate(_pots(s)):
+        if i in elig and not any(j != i and not s.mucked[j] for j in elig):
+            raise _seat_err(IllegalAction, s, i, "muck",
+                            f"it is the last hand that can win {'the main pot' if k == 0 else f'side pot {k}'}",
+                            "R11.1")
+    s.mucked[i] = True
+    _next_shower(s)
+
+
+def _check_show_turn(s: StudState, i: int, action: str) -> None:
+    if s.phase != "showdown":
+        raise _seat_err(IllegalAction, s, i, action, "there is no showdown now", "R11.1")
+    if s.folded[i]:
+        raise _seat_err(IllegalAction, s, i, action, "the seat has folded", "R11.1")
+    if s.to_act != i:
+        raise _seat_err(OutOfTurn, s, i, action, f"seat {s.seats[s.to_act]} shows first",  # type: ignore[index]
+                        "R11.1", to_act=s.seats[s.to_act])  # type: ignore[index]
+
+
+def _next_shower(s: StudState) -> None:
+    pending = [j for j in s.show_order if not s.shown[j] and not s.mucked[j]]
+    in_play = [j for j in s.show_order if not s.mucked[j]]
+    if len(in_play) <= 1 or not pending:
+        _finish_showdown(s)
+        return
+    s.to_act = pending[0]
+
+
+def _finish_by_fold(s: StudState) -> None:
+    """R1.5: one player left wins every pot unshown, at once. A forced bring-in nobody called stays
+    in the pot (D6: the low card wins the antes plus its own bring-in); any other uncalled wager goes
+    back first (R10.1)."""
+    winner = next(j for j in range(s.n) if not s.folded[j])
+    if not (s.street == 3 and s.phase == "betting" and s.last_aggr is None and winner == s.bring_in_idx):
+        _return_uncalled(s)
+    pots = _pots(s)
+    awards = []
+    for k, (amt, _elig) in enumerate(pots):
+        awards.append((k, winner, amt))
+    _close(s, pots, awards)
+
+
+def _finish_showdown(s: StudState) -> None:
+    """Award each pot separately to the best hand among its eligible unmucked seats (R10.2, R11.2, R11.3)."""
+    pots = _pots(s)
+    keys: dict[int, int] = {}
+    awards = []
+    for k, (amt, elig) in enumerate(pots):
+        contenders = [j for j in elig if not s.mucked[j]] or list(elig)
+        if len(contenders) == 1:
+            awards.append((k, contenders[0], amt))
+            continue
+        for j in contenders:
+            if j not in keys:
+                own = [c for c, _ in s.cards[j]]
+                if s.community is not None:
+                    own.append(s.community)
+                keys[j] = stud_key(own)
+        best = max(keys[j] for j in contenders)
+        winners = [j for j in contenders if keys[j] == best]
+        for j, share in _split(s, amt, winners):
+            awards.append((k, j, share))
+    _close(s, pots, awards)
+
+
+def _split(s: StudState, amount: int, winners: list[int]) -> list[tuple[int, int]]:
+    """R11.3: equal shares in whole chip units; odd units one each by highest card by suit (or from the
+    dealer's left); a sub-unit remainder goes to the first in that order."""
+    if len(winners) == 1:
+        return [(winners[0], amount)]
+    unit = s.cfg.chip_unit
+    k = len(winners)
+    share = amount // (k * unit) * unit
+    rest = amount - share * k
+    if s.cfg.odd_chip_rule == "high_card_by_suit":
+        order = sorted(winners, key=lambda j: max(c for c, _ in s.cards[j]), reverse=True)
+    else:
+        order = sorted(winners)
+    out = {j: share for j in winners}
+    for j in order:
+        if rest >= unit:
+            out[j] += unit
+            rest -= unit
+    if rest:
+        out[order[0]] += rest
+    return [(j, out[j]) for j in sorted(winners)]
+
+
+def _close(s: StudState, pots: list[tuple[int, tuple[int, ...]]], awards: list[tuple[int, int, int]]) -> None:
+    for _k, j, amt in awards:
+        s.awards[j] += amt
+        s.stack[j] += amt
+    s.final_pots = tuple(pots)
+    s.pot_awards = tuple(awards)
+    s.phase = "complete"
+    s.to_act = None
+
+
+def _on_misdeal(s: StudState, event: Mapping[str, Any]) -> None:
+    if s.street != 3 or s.voluntary >= 2:
+        raise IllegalAction("cannot call a misdeal: two players have already acted, the deal stands (R12.1)",
+                            rule="R12.1")
+    for j in range(s.n):
+        back = s.contrib[j] - s.returned[j]
+        s.returned[j] += back
+        s.stack[j] += back
+    s.void = True
+    _close(s, [], [])
+
+
+_HANDLERS = {
+    "ante": _on_ante, "burn": _on_burn, "deal": _on_deal, "deal_community": _on_deal_community,
+    "bring_in": _on_bring_in, "complete": _on_wager, "bet": _on_wager, "raise": _on_wager, "call": _on_call,
+    "check": _on_check, "fold": _on_fold, "taxe": _on_taxe, "show": _on_show, "muck": _on_muck,
+    "misdeal": _on_misdeal, "card_exposed": _on_card_exposed,
+}
+
+
+# --------------------------------------------------------------------------------------------- queries
+
+
+def legal_actions(s: StudState) -> list[dict[str, Any]]:
+    """The events legal now, as ``[{"type", "seat", "min", "max"[, "amounts"]}]`` (cents; see module doc)."""
+    out: list[dict[str, Any]] = []
+    if s.phase == "ante":
+        for j in range(s.n):
+            if not s.ante_done[j]:
+                due = min(s.cfg.ante, s.stack[j])
+                out.append({"type": "ante", "seat": s.seats[j], "min": due, "max": due})
+        return out
+    if s.phase == "deal":
+        if s.street == 7 and s.seventh_mode == "community":
+            return [{"type": "deal_community", "seat": None, "min": None, "max": None}]
+        for j in range(s.n):
+            if not s.folded[j] and _need(s, j):
+                base = len(s.cards[j]) - (0 if s.street == 3 else s.street - 1)
+                faces = ["up" if u else "down" for u in PATTERN[s.street][base:]]
+                if s.street == 3 and s.exposed[j] and faces:
+                    faces[-1] = "down"
+                out.append({"type": "deal", "seat": s.seats[j], "count": _need(s, j), "faces": faces,
+                            "min": None, "max": None})
+        return out
+    i = s.to_act
+    if i is None:
+        return out
+    seat = s.seats[i]
+    if s.phase == "showdown":
+        out.append({"type": "show", "seat": seat, "min": None, "max": None})
+        try:
+            for _k, (_a, elig) in enumerate(_pots(s)):
+                if i in elig and not any(j != i and not s.mucked[j] for j in elig):
+                    raise IllegalAction("")
+            out.append({"type": "muck", "seat": seat, "min": None, "max": None})
+        except IllegalAction:
+            pass
+        return out
+    cfg = s.cfg
+    if s.phase == "bring_in":
+        post = min(cfg.bring_in_amount(), s.stack[i])
+        out.append({"type": "bring_in", "seat": seat, "min": post, "max": post})
+        lo, hi = _bring_in_complete_range(s, i)
+        if lo is not None:
+            entry = {"type": "complete", "seat": seat, "min": lo, "max": hi}
+            if cfg.split:
+                entry["amounts"] = [lo]
+            out.append(entry)
+        if cfg.bring_in_may_fold:
+            out.append({"type": "fold", "seat": seat, "min": None, "max": None})
+        return out
+    owe = s.bet_to - s.sc[i]
+    if owe > 0:
+        out.append({"type": "fold", "seat": seat, "min": None, "max": None})
+        c = min(owe, s.stack[i])
+        out.append({"type": "call", "seat": seat, "min": c, "max": c})
+    else:
+        out.append({"type": "check", "seat": seat, "min": None, "max": None})
+    try:
+        kind, lo, hi, amounts = _wager_options(s, i, "wager")
+    except IllegalAction:
+        return out
+    entry = {"type": kind, "seat": seat, "min": lo, "max": hi}
+    if amounts is not None:
+        entry["amounts"] = list(amounts)
+    out.append(entry)
+    return out
+
+
+def _expect(s: StudState) -> str | None:
+    if s.phase == "deal" and s.street == 7 and s.seventh_mode == "community":
+        return "deal_community"
+    return {"ante": "ante", "deal": "deal", "bring_in": "bring_in", "betting": "action",
+            "showdown": "show"}.get(s.phase)
+
+
+def is_complete(s: StudState) -> bool:
+    """True once the hand is over (won by folds, shown down, or void by misdeal)."""
+    return s.phase == "complete"
+
+
+def settlement(s: StudState) -> Settlement:
+    """The money result of a complete hand (R10-R11): contributions incl. antes, uncalled bets
+    returned, awards per seat and per pot, the Taxe. Raises :class:`IllegalAction` if not complete."""
+    if s.phase != "complete":
+        raise IllegalAction("the hand is not complete; nothing to settle yet")
+    seats = s.seats
+    pots = tuple(Pot(amount=a, eligible=tuple(seats[j] for j in e)) for a, e in s.final_pots)
+    result = Settlement(
+        contributions={seats[j]: s.contrib[j] for j in range(s.n)},
+        awards={seats[j]: s.awards[j] for j in range(s.n)},
+        returned={seats[j]: s.returned[j] for j in range(s.n)},
+        tax=s.taxe,
+        pots=pots,
+        pot_awards=tuple((k, seats[j], a) for k, j, a in s.pot_awards),
+        winners=tuple(seats[j] for j in range(s.n) if s.awards[j] > 0),
+    )
+    return result
+
+
+def settlement_dict(st: Settlement) -> dict[str, Any]:
+    """JSON form of a :class:`Settlement`."""
+    return {
+        "contributions": dict(st.contributions), "awards": dict(st.awards), "returned": dict(st.returned),
+        "tax": st.tax, "net": st.net, "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in st.pots],
+        "pot_awards": [list(x) for x in st.pot_awards], "winners": list(st.winners),
+    }
+
+
+def view(s: StudState) -> dict[str, Any]:
+    """JSON-able answer for the croupier (base.GameEngine.view): street, phase, expect, to_act,
+    legal_actions, raises_left, bet_to, pots, tax, stacks, contributions, boards, complete (+settlement)."""
+    seats = s.seats
+    pots = s.final_pots if s.phase == "complete" else _pots(s)
+    out: dict[str, Any] = {
+        "game": "seven_card_stud",
+        "phase": s.phase,
+        "street": s.street,
+        "expect": _expect(s),
+        "to_act": s.to_act_seat,
+        "legal_actions": legal_actions(s),
+        "raises_left": _raises_left(s) if s.phase == "betting" else None,
+        "bet_to": s.bet_to,
+        "bring_in_seat": None if s.bring_in_idx is None else seats[s.bring_in_idx],
+        "open_pair": s.open_pair,
+        "pots": [{"amount": a, "eligible": [seats[j] for j in e]} for a, e in pots],
+        "tax": s.taxe,
+        "stacks": {seats[j]: s.stack[j] for j in range(s.n)},
+        "contributions": {seats[j]: s.contrib[j] for j in range(s.n)},
+        "street_contributions": {seats[j]: s.sc[j] for j in range(s.n)},
+        "returned": {seats[j]: s.returned[j] for j in range(s.n)},
+        "folded": [seats[j] for j in range(s.n) if s.folded[j]],
+        "all_in": [seats[j] for j in range(s.n) if not s.folded[j] and s.stack[j] == 0],
+        "boards": {seats[j]: " ".join(_fmt(c) for c, up in s.cards[j] if up) for j in range(s.n)},
+        "down_cards": {seats[j]: sum(1 for _c, up in s.cards[j] if not up) for j in range(s.n)},
+        "community": None if s.community is None else _fmt(s.community),
+        "complete": s.phase == "complete",
+        "void": s.void,
+    }
+    if s.phase == "complete":
+        out["settlement"] = settlement_dict(settlement(s))
+    return out
+
+
+def next_button(occupied: Sequence[int], current: int) -> int:
+    """The next button seat: the first occupied seat clockwise after ``current`` (DESIGN.md tables/)."""
+    seats = sorted(occupied)
+    if not seats:
+        raise IllegalAction("no occupied seat for the button")
+    return next((x for x in seats if x > current), seats[0])
+
+
+def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],
+           *, button: int) -> StudState:
+    """Rebuild a hand from its events. On a bad event re-raises its error with ``"event K (type): "``
+    in front of the message and ``extra["event_index"] = K`` (0-based)."""
+    s = new_hand(config, seats, button=button)
+    for k, event in enumerate(events):
+        try:
+            _apply(s, event)
+        except RuleViolation as exc:
+            kind = event.get("type") if isinstance(event, Mapping) else None
+            exc.message = f"event {k} ({kind}): {exc.message}"
+            exc.args = (exc.message,)
+            exc.extra["event_index"] = k
+            raise
+    return s
+
+
+class StudEngine:
+    """The :class:`~rules.engines.base.GameEngine` for Seven Card Stud (registry name ``seven_card_stud``)."""
+
+    game = "seven_card_stud"
+
+    build_config = staticmethod(build_config)
+    config_to_dict = staticmethod(config_to_dict)
+    new_hand = staticmethod(new_hand)
+    apply = staticmethod(apply)
+    view = staticmethod(view)
+    is_complete = staticmethod(is_complete)
+    settlement = staticmethod(settlement)
+    next_button = staticmethod(next_button)
+    replay = staticmethod(replay)
+    legal_actions = staticmethod(legal_actions)
+
+
+ENGINE = StudEngine()

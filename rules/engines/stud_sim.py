@@ -1,0 +1,141 @@
+"""Random legal stud hands, for property tests, benchmarks and demos (randomness injected, STYLE.md).
+
+:func:`play_random_hand` drives a hand from ``new_hand`` to the end by picking, at each step, one of
+the events :func:`rules.engines.stud.legal_actions` offers (cards from a deck shuffled by the given
+``random.Random``; burns are logged with their card). It returns the events, so the same hand can be
+replayed, written as PHH or fed to another engine. ``on_step`` (optional) is called with every state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.engines import stud
+from rules.engines.cards import CARDS
+from rules.engines.stud_config import StudConfig
+
+__all__ = ["play_random_hand", "random_config"]
+
+#: Guard against a driver bug looping forever (a real hand has well under 200 events).
+MAX_EVENTS = 1000
+
+
+def random_config(rng: random.Random, *, limit_type: str | None = None) -> dict[str, Any]:
+    """A random but valid raw config (split 5/10 or spread 10-50, assorted §13 options)."""
+    limit_type = limit_type or rng.choice(["split", "spread"])
+    raw: dict[str, Any] = {"limit_type": limit_type, "ante": rng.choice(["1", "2", "0.5"])}
+    if limit_type == "split":
+        raw.update(lower="5", higher="10", open_pair_option=rng.choice(["on", "off"]),
+                   open_pair_scope=rng.choice(["any_player", "paired_player_only"]),
+                   short_allin_rule=rng.choice(["half_bet", "full_bet"]),
+                   short_bring_in=rng.choice(["complete_to_lower_limit", "half_bet_rule"]))
+        if rng.random() < 0.5:
+            raw.update(bring_in_mode="partial_with_completion", bring_in="2")
+    else:
+        raw.update(spread_min="10", spread_max="50", spread_min_raise=rng.choice(["table_min", "previous_increment"]),
+                   spread_short_allin_reopens=rng.random() < 0.2)
+    if rng.random() < 0.5:
+        raw.update(taxe_amount=rng.choice(["0", "5"]))
+    else:
+        raw.update(taxe_mode="percent_with_cap", taxe_percent="5", taxe_cap="3",
+                   taxe_from=rng.choice(["main_pot", "pro_rata"]))
+    raw.update(
+        uncap_heads_up=rng.random() < 0.3, ante_trimming=rng.random() < 0.8,
+        burn_before_first_deal=rng.random() < 0.2, use_last_card=rng.random() < 0.8,
+        out_of_cards_policy=rng.choice(["community_card", "rrop_reshuffle"]),
+        odd_chip_rule=rng.choice(["high_card_by_suit", "first_left_of_dealer"]),
+        high_board_tiebreak=rng.choice(["position", "suit"]),
+        allin_high_board_opener=rng.choice(["next_clockwise", "next_highest_board"]),
+    )
+    return raw
+
+
+def play_random_hand(
+    rng: random.Random,
+    config: StudConfig | Mapping[str, Any],
+    seats: Mapping[int, int],
+    *,
+    button: int,
+    fold_weight: float = 0.15,
+    wager_weight: float = 0.35,
+    muck_weight: float = 0.3,
+    on_step: Callable[[stud.StudState], None] | None = None,
+) -> tuple[stud.StudState, list[dict[str, Any]]]:
+    """Play one random legal hand; returns the final state and the events. Raises ``RuntimeError`` if
+    the hand has not ended after :data:`MAX_EVENTS` events."""
+    state = stud.new_hand(config, seats, button=button)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    burned: list[int] = []
+    events: list[dict[str, Any]] = []
+    cfg = state.cfg
+
+    def draw() -> int:
+        if deck:
+            return deck.pop()
+        live = [c for c in burned if c not in state.dealt]
+        return live.pop(rng.randrange(len(live)))  # R9.3 S = 0 / R9.5: burns scrambled
+
+    def emit(event: dict[str, Any]) -> None:
+        nonlocal state
+        state = stud.apply(state, event)
+        events.append(event)
+        if on_step is not None:
+            on_step(state)
+
+    while state.phase != "complete":
+        if len(events) > MAX_EVENTS:
+            raise RuntimeError("random hand did not end")
+        legal = stud.legal_actions(state)
+        if state.phase == "ante":
+            a = legal[0]
+            emit({"type": "ante", "seat": a["seat"]})
+            continue
+        if state.phase == "deal":
+            if stud._burn_due(state) and deck:
+                card = deck.pop()
+                burned.append(card)
+                emit({"type": "burn", "card": str(CARDS[card])})
+                continue
+            a = legal[0]
+            if a["type"] == "deal_community":
+                emit({"type": "deal_community", "card": str(CARDS[draw()])})
+            else:
+                emit({"type": "deal", "seat": a["seat"], "cards": " ".join(str(CARDS[draw()]) for _ in range(a["count"]))})
+            continue
+        by_type = {a["type"]: a for a in legal}
+        if state.phase == "showdown":
+            if "muck" in by_type and rng.random() < muck_weight:
+                emit({"type": "muck", "seat": by_type["muck"]["seat"]})
+            else:
+                emit({"type": "show", "seat": by_type["show"]["seat"]})
+            continue
+        r = rng.random()
+        wager = next((a for a in legal if a["type"] in ("bet", "raise", "complete")), None)
+        if "bring_in" in by_type:
+            if wager is not None and r < wager_weight:
+                emit({"type": "complete", "seat": wager["seat"], "to": _pick(rng, wager, cfg)})
+            else:
+                emit({"type": "bring_in", "seat": by_type["bring_in"]["seat"]})
+            continue
+        if "fold" in by_type and r < fold_weight:
+            emit({"type": "fold", "seat": by_type["fold"]["seat"]})
+        elif wager is not None and r < fold_weight + wager_weight:
+            emit({"type": wager["type"], "seat": wager["seat"], "to": _pick(rng, wager, cfg)})
+        else:
+            a = by_type.get("call") or by_type["check"]
+            emit({"type": a["type"], "seat": a["seat"]})
+    return state, events
+
+
+def _pick(rng: random.Random, action: Mapping[str, Any], cfg: StudConfig) -> int:
+    if action.get("amounts"):
+        return rng.choice(action["amounts"])
+    lo, hi = action["min"], action["max"]
+    unit = cfg.chip_unit
+    steps = (hi - lo) // unit
+    if rng.random() < 0.1 or steps == 0:
+        return hi  # the maximum (or an all-in)
+    return lo + rng.randint(0, steps) * unit
