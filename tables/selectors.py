@@ -7,7 +7,16 @@ import datetime as dt
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from tables.models import Dealer, DealerAssignment, LimitProfile, Table
+from tables.models import (
+    Dealer,
+    DealerAssignment,
+    LimitChangeRequest,
+    LimitProfile,
+    RotationPlan,
+    RotationSlot,
+    Table,
+    TableSession,
+)
 
 
 def limit_profile_in_force(*, table: Table, at: dt.datetime | None = None) -> LimitProfile | None:
@@ -30,3 +39,99 @@ def dealer_on_duty(*, table: Table, at: dt.datetime | None = None) -> Dealer | N
 def table_list() -> QuerySet[Table]:
     """All tables, by name."""
     return Table.objects.all().order_by("name")
+
+
+# --------------------------------------------------------------------------------------------------
+# Floor management reads (issue 7), scoped by role: floor managers and accountants see everything;
+# croupiers see their own dealer record and assignments and the tables they deal.
+# --------------------------------------------------------------------------------------------------
+
+def sees_whole_floor(user) -> bool:
+    """True for floor managers and accountants (and superusers): every floor list is unscoped."""
+    from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
+
+    return has_role(user, FLOOR_MANAGER, ACCOUNTANT)
+
+
+def tables_dealt_by(*, user, at: dt.datetime | None = None) -> QuerySet[Table]:
+    """The tables ``user`` deals: where they have a live assignment that has not ended by ``at``
+    (default now: the current and the upcoming ones)."""
+    at = at or timezone.now()
+    return Table.objects.filter(
+        Q(assignments__dealer__user=user) & (Q(assignments__end__isnull=True) | Q(assignments__end__gt=at))
+    ).distinct()
+
+
+def table_list_for(*, user) -> QuerySet[Table]:
+    """Tables visible to ``user``, by name."""
+    qs = Table.objects.all()
+    if not sees_whole_floor(user):
+        qs = qs.filter(pk__in=tables_dealt_by(user=user).values("pk"))
+    return qs.order_by("name")
+
+
+def limit_profile_list(*, user) -> QuerySet[LimitProfile]:
+    """Limit profile versions visible to ``user`` (croupiers: those of the tables they deal)."""
+    qs = LimitProfile.objects.select_related("table", "created_by")
+    if not sees_whole_floor(user):
+        qs = qs.filter(table__in=tables_dealt_by(user=user).values("pk"))
+    return qs.order_by("table__name", "-version")
+
+
+def limit_change_request_list(*, user) -> QuerySet[LimitChangeRequest]:
+    """Limit change requests visible to ``user`` (croupiers: those of the tables they deal)."""
+    qs = LimitChangeRequest.objects.select_related("table", "requested_by", "decided_by", "resulting_profile")
+    if not sees_whole_floor(user):
+        qs = qs.filter(table__in=tables_dealt_by(user=user).values("pk"))
+    return qs.order_by("-requested_at", "-id")
+
+
+def dealer_list(*, user) -> QuerySet[Dealer]:
+    """Dealers visible to ``user`` (croupiers: their own record)."""
+    qs = Dealer.objects.select_related("user")
+    if not sees_whole_floor(user):
+        qs = qs.filter(user=user)
+    return qs.order_by("user__username")
+
+
+def rotation_plan_list(*, user) -> QuerySet[RotationPlan]:
+    """Rotation plans with tables, dealers and slots prefetched; croupiers see the published plans they
+    are on, with only their own slots."""
+    from django.db.models import Prefetch
+
+    slots = RotationSlot.objects.select_related("dealer__user", "table").order_by("start", "dealer__user__username")
+    qs = RotationPlan.objects.select_related("created_by")
+    if not sees_whole_floor(user):
+        qs = qs.filter(status=RotationPlan.Status.PUBLISHED, dealers__user=user).distinct()
+        slots = slots.filter(dealer__user=user)
+    return qs.prefetch_related("tables", Prefetch("dealers", queryset=Dealer.objects.select_related("user")),
+                               Prefetch("slots", queryset=slots)).order_by("-shift_start", "-id")
+
+
+def table_session_list(*, user) -> QuerySet[TableSession]:
+    """Table sessions visible to ``user`` (croupiers: those of the tables they deal)."""
+    qs = TableSession.objects.select_related("table", "opened_by", "closed_by")
+    if not sees_whole_floor(user):
+        qs = qs.filter(table__in=tables_dealt_by(user=user).values("pk"))
+    return qs.order_by("-opened_at", "-id")
+
+
+def table_session_open(*, table: Table) -> TableSession | None:
+    """The table's open session (at most one), else None."""
+    return TableSession.objects.filter(table=table, closed_at__isnull=True).first()
+
+
+def dealer_assignment_list(*, user) -> QuerySet[DealerAssignment]:
+    """Live dealer assignments visible to ``user`` (croupiers: their own)."""
+    qs = DealerAssignment.objects.select_related("dealer__user", "table", "slot")
+    if not sees_whole_floor(user):
+        qs = qs.filter(dealer__user=user)
+    return qs.order_by("-start", "-id")
+
+
+def audit_history(*, obj) -> QuerySet:
+    """The audit trail of one object (who, when, what, why), newest first."""
+    from casino.models import AuditEntry
+
+    return AuditEntry.objects.select_related("actor").filter(
+        subject=obj._meta.label_lower, subject_id=str(obj.pk)).order_by("-at", "-id")

@@ -1,3 +1,16 @@
-"""Routes (placeholder until the owning module lands)."""
+"""Floor management routes under /api/v1/ (issue 7)."""
 
-urlpatterns: list = []
+from rest_framework.routers import SimpleRouter
+
+from tables.api import floor
+
+router = SimpleRouter()
+router.register("tables", floor.TableViewSet, basename="table")
+router.register("limit-profiles", floor.LimitProfileViewSet, basename="limit-profile")
+router.register("limit-change-requests", floor.LimitChangeRequestViewSet, basename="limit-change-request")
+router.register("dealers", floor.DealerViewSet, basename="dealer")
+router.register("rotation-plans", floor.RotationPlanViewSet, basename="rotation-plan")
+router.register("table-sessions", floor.TableSessionViewSet, basename="table-session")
+router.register("dealer-assignments", floor.DealerAssignmentViewSet, basename="dealer-assignment")
+
+urlpatterns = router.urls

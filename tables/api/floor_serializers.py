@@ -1,0 +1,210 @@
+"""Input and output serializers of the floor API. They translate only: no business rule lives here
+(the services in :mod:`tables.services.floor` validate and write)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from casino.models import AuditEntry
+from tables.models import (
+    Dealer,
+    DealerAssignment,
+    Game,
+    LimitChangeRequest,
+    LimitProfile,
+    RotationPlan,
+    RotationSlot,
+    Table,
+    TableSession,
+)
+
+MONEY = {"max_digits": 12, "decimal_places": 2, "min_value": Decimal("0")}
+
+
+class FloorReasonInput(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="why (audited)")
+
+
+# ---- tables -------------------------------------------------------------------------------------
+
+class TableOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["id", "name", "game", "seats", "status", "button_seat", "created_at"]
+
+
+class TableCreateInput(FloorReasonInput):
+    name = serializers.CharField(max_length=64)
+    game = serializers.ChoiceField(choices=Game.choices)
+    seats = serializers.IntegerField(help_text="stud 2-8, Forty-one 3-7, Capsa Susun 2-4")
+
+
+class TableUpdateInput(FloorReasonInput):
+    name = serializers.CharField(max_length=64, required=False)
+    seats = serializers.IntegerField(required=False, help_text="only while the table is closed")
+
+
+class TableOpenInput(FloorReasonInput):
+    opening_float = serializers.DecimalField(help_text="chip float counted at opening, EUR", **MONEY)
+
+
+class TableCloseInput(FloorReasonInput):
+    closing_float = serializers.DecimalField(help_text="chip float counted at closing, EUR", **MONEY)
+
+
+class TableSessionOutput(serializers.ModelSerializer):
+    opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    closed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = TableSession
+        fields = ["id", "table", "opened_at", "opened_by", "opening_float", "closed_at", "closed_by", "closing_float"]
+
+
+class AuditOutput(serializers.ModelSerializer):
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "subject", "subject_id", "action", "from_status", "to_status", "actor", "reason", "data", "at"]
+
+
+# ---- limit profiles and requests ----------------------------------------------------------------
+
+class LimitProfileOutput(serializers.ModelSerializer):
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = LimitProfile
+        fields = ["id", "table", "version", "game", "limit_label", "config", "currency", "chip_unit",
+                  "effective_from", "created_at", "created_by", "reason"]
+
+
+class LimitProfileCreateInput(FloorReasonInput):
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
+    limit_label = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    config = serializers.DictField(help_text="the game's configuration keys (stud §13, Forty-one B.9, Capsa A.12); "
+                                             "money as EUR strings, e.g. \"5.00\"")
+    currency = serializers.CharField(max_length=3, required=False, default="EUR")
+    chip_unit = serializers.DecimalField(max_digits=10, decimal_places=2, required=False, allow_null=True,
+                                         default=None)
+    effective_from = serializers.DateTimeField(required=False, allow_null=True, default=None,
+                                               help_text="default now: from the table's next hand")
+
+
+class LimitChangeRequestOutput(serializers.ModelSerializer):
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = LimitChangeRequest
+        fields = ["id", "table", "limit_label", "requested_config", "note", "status", "requested_by", "requested_at",
+                  "decided_by", "decided_at", "decision_note", "resulting_profile"]
+
+
+class LimitChangeRequestCreateInput(serializers.Serializer):
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
+    limit_label = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    requested_config = serializers.DictField(help_text="the requested profile: the game's configuration keys")
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class DecisionInput(serializers.Serializer):
+    decision_note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ApproveInput(DecisionInput):
+    effective_from = serializers.DateTimeField(required=False, allow_null=True, default=None,
+                                               help_text="default now: from the table's next hand")
+
+
+# ---- dealers ------------------------------------------------------------------------------------
+
+class DealerOutput(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = Dealer
+        fields = ["id", "user", "username", "games", "active"]
+
+
+class DealerCreateInput(FloorReasonInput):
+    user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
+    games = serializers.ListField(child=serializers.ChoiceField(choices=Game.choices), allow_empty=False)
+
+
+class DealerUpdateInput(FloorReasonInput):
+    games = serializers.ListField(child=serializers.ChoiceField(choices=Game.choices), required=False,
+                                  allow_empty=False)
+    active = serializers.BooleanField(required=False)
+
+
+# ---- rotation -----------------------------------------------------------------------------------
+
+class RotationSlotOutput(serializers.ModelSerializer):
+    dealer_name = serializers.CharField(source="dealer.user.username", read_only=True)
+    table_name = serializers.CharField(source="table.name", read_only=True, default=None)
+
+    class Meta:
+        model = RotationSlot
+        fields = ["id", "dealer", "dealer_name", "table", "table_name", "start", "end"]
+
+
+class RotationPlanOutput(serializers.ModelSerializer):
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    slots = RotationSlotOutput(many=True, read_only=True)
+
+    class Meta:
+        model = RotationPlan
+        fields = ["id", "name", "shift_start", "shift_end", "period_minutes", "periods_before_break", "tables",
+                  "dealers", "status", "created_by", "created_at", "slots"]
+
+
+class RotationPlanCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
+    shift_start = serializers.DateTimeField()
+    shift_end = serializers.DateTimeField()
+    tables = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all(), many=True, required=False,
+                                                help_text="default: the tables open now")
+    dealers = serializers.PrimaryKeyRelatedField(queryset=Dealer.objects.all(), many=True, required=False,
+                                                 help_text="default: every active dealer")
+    period_minutes = serializers.IntegerField(required=False, default=30)
+    periods_before_break = serializers.IntegerField(required=False, default=2)
+
+
+class RotationSlotInput(serializers.Serializer):
+    dealer = serializers.PrimaryKeyRelatedField(queryset=Dealer.objects.select_related("user"))
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all(), allow_null=True, required=False,
+                                               default=None, help_text="null = a break")
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+
+class RotationSlotsReplaceInput(FloorReasonInput):
+    slots = RotationSlotInput(many=True)
+
+
+# ---- live assignments ---------------------------------------------------------------------------
+
+class DealerAssignmentOutput(serializers.ModelSerializer):
+    dealer_name = serializers.CharField(source="dealer.user.username", read_only=True)
+    table_name = serializers.CharField(source="table.name", read_only=True)
+    plan = serializers.IntegerField(source="slot.plan_id", read_only=True, default=None)
+
+    class Meta:
+        model = DealerAssignment
+        fields = ["id", "dealer", "dealer_name", "table", "table_name", "start", "end", "slot", "plan"]
+
+
+class DealerAssignmentStartInput(FloorReasonInput):
+    dealer = serializers.PrimaryKeyRelatedField(queryset=Dealer.objects.select_related("user"))
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
+    at = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text="default now")
+    end = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+
+class DealerAssignmentEndInput(FloorReasonInput):
+    at = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text="default now")

@@ -1,0 +1,154 @@
+"""The demo floor (seed_demo) and the floor's admin pages: they render, show the audit history, and
+their writes go through the services."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from casino.roles import CROUPIER, FLOOR_MANAGER
+from rules.engines.registry import get_engine
+from tables.models import (
+    Dealer,
+    DealerAssignment,
+    LimitChangeRequest,
+    LimitProfile,
+    RotationPlan,
+    RotationSlot,
+    Table,
+    TableSession,
+)
+from tables.services.rotation import DealerSpec, TableSpec, plan_violations
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    """The floor part of seed_demo (tables.demo) with the demo users it expects."""
+    from tables.demo import seed_demo
+
+    User = get_user_model()
+    make_user("floor", FLOOR_MANAGER)
+    make_user("croupier", CROUPIER)
+    User.objects.create_superuser(username="admin", password="pw-for-tests-only")
+    out = io.StringIO()
+    seed_demo(stdout=out)
+    return out.getvalue()
+
+
+def test_the_seed_demo_command_builds_the_floor_once():
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out)
+    assert "Demo floor: 3 tables open" in out.getvalue()
+    counts = (Table.objects.count(), LimitProfile.objects.count(), Dealer.objects.count(),
+              RotationPlan.objects.count(), RotationSlot.objects.count(), DealerAssignment.objects.count())
+    call_command("seed_demo", stdout=io.StringIO())
+    assert counts == (Table.objects.count(), LimitProfile.objects.count(), Dealer.objects.count(),
+                      RotationPlan.objects.count(), RotationSlot.objects.count(), DealerAssignment.objects.count())
+    assert counts[:4] == (3, 3, 6, 1)
+    assert sorted(Table.objects.values_list("game", flat=True)) == ["capsa_susun", "forty_one", "seven_card_stud"]
+    assert set(Table.objects.values_list("status", flat=True)) == {"open"}
+
+
+def test_the_floor_demo_is_idempotent(demo):
+    from tables.demo import seed_demo
+
+    before = (Table.objects.count(), LimitProfile.objects.count(), RotationSlot.objects.count(),
+              DealerAssignment.objects.count(), TableSession.objects.count())
+    seed_demo(stdout=io.StringIO())
+    assert before == (Table.objects.count(), LimitProfile.objects.count(), RotationSlot.objects.count(),
+                      DealerAssignment.objects.count(), TableSession.objects.count())
+
+
+def test_the_demo_limits_are_the_documented_examples(demo):
+    stud = LimitProfile.objects.get(game="seven_card_stud").config
+    forty_one = LimitProfile.objects.get(game="forty_one").config
+    capsa = LimitProfile.objects.get(game="capsa_susun").config
+    assert (stud["lower"], stud["higher"], stud["ante"], stud["taxe_mode"]) == ("5.00", "10.00", "1.00", "flat")
+    assert (forty_one["limits"], forty_one["ante"], forty_one["tax_rate"]) == (["5.00", "10.00"], "2.00", "0.05")
+    assert (capsa["method"], capsa["unit_value"], capsa["fee_mode"], capsa["fee_rate"]) == (
+        "2-4", "1.00", "commission", "0.05")
+    for profile in LimitProfile.objects.all():
+        get_engine(profile.game).build_config(profile.config)
+
+
+def test_the_demo_rotation_is_published_and_keeps_the_invariants(demo):
+    plan = RotationPlan.objects.get()
+    assert plan.status == "published" and plan.slots.count() == 16 * 6
+    tables = [TableSpec(t.pk, t.name, t.game) for t in plan.tables.all()]
+    dealers = [DealerSpec(d.pk, str(d), frozenset(d.games)) for d in plan.dealers.all()]
+    starts = sorted({s.start for s in plan.slots.all()})
+    grid = {d.id: [None] * len(starts) for d in dealers}
+    for slot in plan.slots.all():
+        grid[slot.dealer_id][starts.index(slot.start)] = slot.table_id
+    assert plan_violations(grid=grid, tables=tables, dealers=dealers, periods_before_break=2) == []
+    assert DealerAssignment.objects.count() == plan.slots.filter(table__isnull=False).count()
+
+
+@pytest.fixture
+def admin_client(client, demo):
+    client.force_login(get_user_model().objects.get(username="admin"))
+    return client
+
+
+@pytest.mark.parametrize("model", [Table, LimitProfile, LimitChangeRequest, Dealer, RotationPlan, DealerAssignment,
+                                   TableSession])
+def test_admin_pages_render_with_the_audit_history(admin_client, model):
+    name = model._meta.model_name
+    assert admin_client.get(f"/admin/tables/{name}/").status_code == 200
+    obj = model.objects.first()
+    if obj is not None:
+        page = admin_client.get(f"/admin/tables/{name}/{obj.pk}/change/")
+        assert page.status_code == 200
+        assert "Audit history" in page.content.decode()
+
+
+def test_admin_table_page_shows_who_opened_it(admin_client):
+    table = Table.objects.get(name="Stud 1")
+    page = admin_client.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
+    assert "status_change" in page and "closed → open" in page and "floor" in page
+
+
+def test_admin_refuses_a_bad_seat_count_with_the_services_message(admin_client):
+    response = admin_client.post("/admin/tables/table/add/", {"name": "Capsa 9", "game": "capsa_susun", "seats": 6})
+    assert response.status_code == 200
+    assert "Capsa Susun is dealt to 2 to 4 seats" in response.content.decode()
+    assert not Table.objects.filter(name="Capsa 9").exists()
+
+
+def test_admin_limit_profile_form_names_the_bad_field(admin_client):
+    table = Table.objects.get(name="Stud 1")
+    config = {**LimitProfile.objects.get(table=table).config, "ante": "-1.00"}
+    response = admin_client.post("/admin/tables/limitprofile/add/", {
+        "table": table.pk, "limit_label": "5/10", "config": json.dumps(config), "currency": "EUR",
+        "chip_unit": "1.00"})
+    assert response.status_code == 200
+    assert "ante:" in response.content.decode()
+    assert LimitProfile.objects.filter(table=table).count() == 1
+
+
+def test_admin_pause_action_goes_through_the_transition_table(admin_client):
+    table = Table.objects.get(name="Capsa 1")
+    admin_client.post("/admin/tables/table/", {"action": "pause_tables", "_selected_action": [table.pk]})
+    table.refresh_from_db()
+    assert table.status == "paused"
+    admin_client.post("/admin/tables/table/", {"action": "pause_tables", "_selected_action": [table.pk]})
+    table.refresh_from_db()
+    assert table.status == "paused"
+
+
+def test_admin_close_action_asks_for_the_counted_float(admin_client):
+    table = Table.objects.get(name="Capsa 1")
+    form = admin_client.post("/admin/tables/table/", {"action": "close_tables", "_selected_action": [table.pk]})
+    assert form.status_code == 200 and "Counted chip float" in form.content.decode()
+    admin_client.post("/admin/tables/table/", {"action": "close_tables", "_selected_action": [table.pk],
+                                               "apply": "1", "amount": "987.00"})
+    table.refresh_from_db()
+    assert table.status == "closed"
+    assert str(TableSession.objects.filter(table=table).latest("opened_at").closing_float) == "987.00"
