@@ -1,1 +1,76 @@
-"""Admin pages (placeholder until the owning module lands)."""
+"""Admin pages for the ledger: accounts, journal entries with their postings. Read-only: the ledger is
+append-only (corrections are reversing entries, posted through the API by an accountant or floor manager)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import Sum
+from django.urls import reverse
+from django.utils.html import format_html
+
+from accounting.models import Account, JournalEntry, Posting
+from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
+
+
+class _ReadOnly:
+    """No add, change or delete for anyone; viewing for accountants and floor managers (or the model permission)."""
+
+    def has_view_permission(self, request, obj=None):
+        return has_role(request.user, ACCOUNTANT, FLOOR_MANAGER) or super().has_view_permission(request, obj)
+
+    def has_module_permission(self, request):
+        return has_role(request.user, ACCOUNTANT, FLOOR_MANAGER) or super().has_module_permission(request)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PostingInline(_ReadOnly, admin.TabularInline):
+    model = Posting
+    fields = ["account", "amount", "role", "seat", "player_ref", "pot_index"]
+    readonly_fields = fields
+    extra = 0
+
+
+@admin.register(JournalEntry)
+class JournalEntryAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["id", "kind", "idempotency_key", "hand_link", "table", "gaming_day", "posted_at", "total"]
+    list_filter = ["kind", "gaming_day", "table"]
+    search_fields = ["idempotency_key", "memo", "reason"]
+    list_select_related = ["hand__table", "table"]
+    readonly_fields = ["idempotency_key", "kind", "memo", "hand", "table", "gaming_day", "posted_at", "created_by",
+                       "reverses", "reason"]
+    inlines = [PostingInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_total=Sum("postings__amount"))
+
+    @admin.display(description="sum of legs")
+    def total(self, obj):
+        return f"{(obj._total or 0):.2f}"
+
+    @admin.display(description="hand")
+    def hand_link(self, obj):
+        if obj.hand_id is None:
+            return "-"
+        return format_html('<a href="{}">{}</a>', reverse("admin:tables_hand_change", args=[obj.hand_id]), obj.hand)
+
+
+@admin.register(Account)
+class AccountAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["code", "name", "kind", "table", "balance"]
+    list_filter = ["kind"]
+    search_fields = ["code", "name"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_balance=Sum("postings__amount"))
+
+    @admin.display(description="balance (EUR)")
+    def balance(self, obj):
+        return f"{(obj._balance or 0):.2f}"

@@ -1,1 +1,72 @@
-"""Admin pages (placeholder until the owning module lands)."""
+"""Admin pages for hands and their event log: read-only (nobody edits a hand; the API logs it)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
+from tables.models import Hand, HandEvent
+
+
+class _ReadOnly:
+    """No add, change or delete for anyone; viewing for staff in any role (or with the model permission)."""
+
+    def has_view_permission(self, request, obj=None):
+        return has_role(request.user, FLOOR_MANAGER, CROUPIER, ACCOUNTANT) or super().has_view_permission(request, obj)
+
+    def has_module_permission(self, request):
+        return has_role(request.user, FLOOR_MANAGER, CROUPIER, ACCOUNTANT) or super().has_module_permission(request)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class HandEventInline(_ReadOnly, admin.TabularInline):
+    model = HandEvent
+    fields = ["seq", "payload", "idempotency_key", "created_by", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    ordering = ["seq"]
+
+
+@admin.register(Hand)
+class HandAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["__str__", "game", "status", "reconciliation", "dealer", "event_count", "opened_at", "gaming_day"]
+    list_filter = ["status", "reconciliation", "game", "table", "gaming_day"]
+    search_fields = ["table__name", "number"]
+    date_hierarchy = "opened_at"
+    list_select_related = ["table", "dealer__user"]
+    readonly_fields = ["table", "session", "number", "game", "dealer", "button_seat", "limit_profile", "limit_snapshot",
+                       "seats", "status", "reconciliation", "event_count", "opened_at", "opened_by", "closed_at",
+                       "gaming_day", "void_reason", "source", "ledger_entries"]
+    inlines = [HandEventInline]
+
+    @admin.display(description="ledger entries")
+    def ledger_entries(self, obj: Hand):
+        entries = obj.journal_entries.all()
+        if not entries:
+            return "-"
+        return format_html_join(
+            ", ", '<a href="{}">{} #{}</a>',
+            ((reverse("admin:accounting_journalentry_change", args=[e.pk]), e.kind, e.pk) for e in entries),
+        )
+
+
+@admin.register(HandEvent)
+class HandEventAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["hand", "seq", "event_type", "created_by", "created_at"]
+    list_select_related = ["hand__table", "created_by"]
+    search_fields = ["hand__table__name", "idempotency_key"]
+    readonly_fields = ["hand", "seq", "payload", "idempotency_key", "created_by", "created_at"]
+
+    @admin.display(description="type")
+    def event_type(self, obj: HandEvent):
+        return format_html("{}", obj.payload.get("type"))

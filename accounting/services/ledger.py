@@ -1,0 +1,231 @@
+"""The double-entry ledger: accounts on demand, balanced journal entries, reversing corrections.
+
+DESIGN.md "accounting/", STYLE.md rules 5 and 6, after django-hordak. Sign convention (shared by the
+hand-logging and accounting services): a posting's ``amount`` > 0 is value INTO its account, < 0 value
+OUT; the legs of one entry sum to zero, to the cent.
+
+Guards, on every backend: :func:`journal_entry_post` refuses an entry whose legs do not sum to zero,
+a leg of zero or with more than two decimals, and an entry with fewer than two legs. On PostgreSQL the
+database refuses the same (a deferred constraint trigger) and any UPDATE/DELETE of a posting or of a
+posted entry (migration ``0002_ledger_guards``); corrections are reversing entries
+(:func:`journal_entry_reverse`), never edits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet, Sum
+from django.utils import timezone
+
+from accounting.models import Account, JournalEntry, Posting
+from casino.errors import ApplicationError, ConflictError
+from casino.gaming_day import gaming_day_of
+from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
+from casino.status import audit_record
+
+#: Ledger amounts carry exactly two decimals (EUR cents); anything finer is refused, never rounded.
+CENT = Decimal("0.01")
+
+#: Per-table account purposes -> (account kind, name template). Codes are ``table:{id}:{purpose}``.
+TABLE_ACCOUNTS: dict[str, tuple[str, str]] = {
+    "players": (Account.Kind.LIABILITY, "Players' chips at {table}"),
+    "pot": (Account.Kind.CLEARING, "Pot clearing of {table}"),
+    "tax": (Account.Kind.REVENUE, "Taxe / tax (drop) of {table}"),
+    "fee": (Account.Kind.REVENUE, "House fee (drop) of {table}"),
+}
+#: House-wide accounts -> (kind, name). Codes are ``house:{purpose}``.
+HOUSE_ACCOUNTS: dict[str, tuple[str, str]] = {
+    "bonus_expense": (Account.Kind.EXPENSE, "Forty-one 41 bonus paid by the house"),
+}
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One leg to post: ``amount`` EUR (signed, two decimals, non-zero) into ``account``.
+
+    ``role`` says what the leg is (``contribution``, ``award``, ``returned``, ``tax``, ``fee``,
+    ``bonus``, ``refund``, ``transfer``...); ``seat``/``player_ref``/``pot_index`` where they apply.
+    """
+
+    account: Account
+    amount: Decimal
+    role: str = ""
+    seat: int | None = None
+    player_ref: str = ""
+    pot_index: int | None = None
+
+    def key(self) -> tuple:
+        """Comparable identity of the leg (used to tell a replay from a different entry)."""
+        return _leg_key(self.account.code, self.amount, self.role, self.seat, self.player_ref, self.pot_index)
+
+
+def _leg_key(code: str, amount: Decimal, role: str, seat: int | None, player_ref: str, pot_index: int | None) -> tuple:
+    return (code, str(Decimal(amount).quantize(CENT)), role or "", -1 if seat is None else seat, player_ref or "",
+            -1 if pot_index is None else pot_index)
+
+
+def account_for_table(table, purpose: str) -> Account:
+    """The table's ledger account for ``purpose`` (``players``, ``pot``, ``tax``, ``fee``), created on demand.
+
+    Code ``table:{table.id}:{purpose}``; safe under concurrency (unique code, get_or_create).
+    Raises ``ValueError`` for an unknown purpose.
+    """
+    try:
+        kind, name = TABLE_ACCOUNTS[purpose]
+    except KeyError:
+        raise ValueError(f"unknown table account purpose {purpose!r}") from None
+    account, _ = Account.objects.get_or_create(
+        code=f"table:{table.pk}:{purpose}", defaults={"kind": kind, "name": name.format(table=table), "table": table})
+    return account
+
+
+def account_for_house(purpose: str) -> Account:
+    """The house-wide account for ``purpose`` (``bonus_expense``), created on demand; code ``house:{purpose}``."""
+    try:
+        kind, name = HOUSE_ACCOUNTS[purpose]
+    except KeyError:
+        raise ValueError(f"unknown house account purpose {purpose!r}") from None
+    account, _ = Account.objects.get_or_create(code=f"house:{purpose}", defaults={"kind": kind, "name": name})
+    return account
+
+
+def journal_lines_check(lines: Sequence[LedgerLine]) -> None:
+    """Check legs before posting: at least two, each non-zero with at most two decimals, summing to zero.
+
+    Raises :class:`ApplicationError` (``code="unbalanced_entry"`` or ``"invalid_posting"``) naming the
+    offending leg or the difference. Runs on every backend (SQLite has no trigger).
+    """
+    if len(lines) < 2:
+        raise ApplicationError("a journal entry needs at least two legs", code="invalid_posting")
+    total = Decimal(0)
+    for index, line in enumerate(lines, start=1):
+        amount = line.amount
+        if not isinstance(amount, Decimal):
+            raise ApplicationError(f"leg {index} ({line.account.code}): amount must be a Decimal, got {amount!r}",
+                                   code="invalid_posting")
+        if not amount.is_finite() or amount != amount.quantize(CENT):
+            raise ApplicationError(f"leg {index} ({line.account.code}): {amount} is not an amount in cents",
+                                   code="invalid_posting")
+        if amount == 0:
+            raise ApplicationError(f"leg {index} ({line.account.code}): a leg of zero is not posted",
+                                   code="invalid_posting")
+        total += amount
+    if total != 0:
+        raise ApplicationError(f"the entry does not balance: its legs sum to {total:+.2f} EUR instead of 0.00",
+                               code="unbalanced_entry", extra={"difference": f"{total:.2f}"})
+
+
+def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, memo: str = "",
+                       kind: str = JournalEntry.Kind.ADJUSTMENT, hand=None, table=None,
+                       gaming_day: dt.date | None = None, actor=None, reverses: JournalEntry | None = None,
+                       reason: str = "", posted_at: dt.datetime | None = None) -> JournalEntry:
+    """Post one balanced entry with ``lines``; return it. One transaction.
+
+    ``idempotency_key`` is unique: posting the same key again returns the stored entry and writes
+    nothing (if the legs differ from the stored ones, :class:`ConflictError` ``code="idempotency_conflict"``).
+    ``gaming_day`` defaults to the gaming day of ``posted_at`` (default now). Raises
+    :class:`ApplicationError` for unbalanced or malformed legs (see :func:`journal_lines_check`).
+    """
+    if not idempotency_key:
+        raise ApplicationError("an idempotency key is required to post", code="invalid_posting")
+    journal_lines_check(lines)
+    existing = JournalEntry.objects.filter(idempotency_key=idempotency_key).first()
+    if existing is not None:
+        return _replayed(existing, lines)
+    posted_at = posted_at or timezone.now()
+    try:
+        with transaction.atomic():
+            entry = JournalEntry.objects.create(
+                idempotency_key=idempotency_key, kind=kind, memo=memo[:255], hand=hand, table=table,
+                gaming_day=gaming_day or gaming_day_of(posted_at), posted_at=posted_at, created_by=actor,
+                reverses=reverses, reason=reason,
+            )
+            Posting.objects.bulk_create([
+                Posting(entry=entry, account=line.account, amount=line.amount, role=line.role, seat=line.seat,
+                        player_ref=line.player_ref or "", pot_index=line.pot_index)
+                for line in lines
+            ])
+    except IntegrityError:
+        # Lost a race on the idempotency key (or, for a reversal, on ``reverses``): answer with the winner.
+        existing = JournalEntry.objects.filter(idempotency_key=idempotency_key).first()
+        if existing is None:
+            raise
+        return _replayed(existing, lines)
+    return entry
+
+
+def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:
+    stored = sorted(_leg_key(p.account.code, p.amount, p.role, p.seat, p.player_ref, p.pot_index)
+                    for p in entry.postings.select_related("account"))
+    wanted = sorted(line.key() for line in lines)
+    if stored != wanted:
+        raise ConflictError(f"idempotency key {entry.idempotency_key!r} was already used for a different entry",
+                            code="idempotency_conflict", extra={"entry": entry.pk})
+    return entry
+
+
+def journal_entry_reverse(*, entry: JournalEntry, actor, reason: str) -> JournalEntry:
+    """Post the correction of ``entry``: every leg negated, ``reverses`` = ``entry``, with ``reason``.
+
+    Only an accountant or a floor manager may correct (:class:`ApplicationError` 403 otherwise); the
+    reason is required. An entry is reversed at most once (a second call returns the same reversal);
+    a reversal itself is not reversed (post a new entry instead). The reversal belongs to the gaming
+    day it is posted in; its key is ``reversal:{entry.id}``. Audited.
+    """
+    if not has_role(actor, ACCOUNTANT, FLOOR_MANAGER):
+        raise ApplicationError("only an accountant or a floor manager may correct the ledger",
+                               code="permission_denied", status_code=403)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError("a correction needs a reason", code="reason_required")
+    if entry.kind == JournalEntry.Kind.REVERSAL:
+        raise ApplicationError(f"entry {entry.pk} is itself a reversal; post a new entry instead of reversing it",
+                               code="invalid_reversal")
+    with transaction.atomic():
+        already = JournalEntry.objects.filter(reverses=entry).first()
+        if already is not None:
+            return already
+        lines = [
+            LedgerLine(account=p.account, amount=-p.amount, role=p.role, seat=p.seat, player_ref=p.player_ref,
+                       pot_index=p.pot_index)
+            for p in entry.postings.select_related("account")
+        ]
+        reversal = journal_entry_post(
+            lines=lines, idempotency_key=f"reversal:{entry.pk}", memo=f"reversal of entry {entry.pk}: {reason}",
+            kind=JournalEntry.Kind.REVERSAL, hand=entry.hand, table=entry.table, actor=actor, reverses=entry,
+            reason=reason,
+        )
+        audit_record(obj=entry, action="journal_entry_reverse", actor=actor, reason=reason,
+                     data={"reversal": reversal.pk})
+    return reversal
+
+
+# --- selectors -------------------------------------------------------------------------------------------------
+
+
+def journal_entry_list() -> QuerySet[JournalEntry]:
+    """Entries, newest first, with hand, table and postings (with accounts) loaded."""
+    return (JournalEntry.objects.select_related("hand", "table", "created_by", "reverses")
+            .prefetch_related("postings__account"))
+
+
+def account_list() -> QuerySet[Account]:
+    """Accounts with their balance (``balance``: sum of all postings, EUR; 0 when none)."""
+    return Account.objects.select_related("table").annotate(balance=Sum("postings__amount")).order_by("code")
+
+
+def account_balance(*, account: Account) -> Decimal:
+    """The balance of ``account`` in EUR: the sum of its postings (0.00 when none)."""
+    total = Posting.objects.filter(account=account).aggregate(total=Sum("amount"))["total"]
+    return (total or Decimal(0)).quantize(CENT)
+
+
+def entry_total(*, entry: JournalEntry) -> Decimal:
+    """The sum of an entry's legs (0.00 for every stored entry: the balance guard)."""
+    total = entry.postings.aggregate(total=Sum("amount"))["total"]
+    return (total or Decimal(0)).quantize(CENT)

@@ -1,0 +1,226 @@
+"""The hand-logging API (issue 8): open a hand, log events one by one or all at once, close, void.
+
+Views translate only (STYLE.md rule 9): validate the input shape, convert EUR strings to cents, call
+one service of :mod:`tables.services.hands`, render the answer with money as EUR strings. Errors are
+``{"message", "code", "extra"}``: 400 for anything the croupier must fix (the hand unchanged, the
+current ``state`` in ``extra``), 409 for a stale ``expected_seq`` or a reused idempotency key, 403
+for someone not dealing at the table.
+
+Who may call: reads for any staff role (croupiers, floor managers, accountants); open / log / close
+for croupiers and floor managers (the service further requires the croupier to be assigned to the
+table now); void for floor managers only.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.response import Response
+
+from casino.errors import ApplicationError
+from casino.permissions import IsCroupierOrFloorManager, IsFloorManager, IsStaff
+from rules.engines.errors import RuleViolation
+from rules.engines.money import to_cents
+from tables.api.hands_serializers import (
+    HandEventInputSerializer,
+    HandEventOutputSerializer,
+    HandEventsBatchInputSerializer,
+    HandOpenInputSerializer,
+    HandOutputSerializer,
+    HandSubmitInputSerializer,
+    ReasonInputSerializer,
+    event_in,
+    money_out,
+)
+from tables.models import Hand, HandEvent
+from tables.services.hands import (
+    SeatInput,
+    hand_close,
+    hand_event_append,
+    hand_event_list,
+    hand_events_submit,
+    hand_list,
+    hand_open,
+    hand_phh_submit,
+    hand_state,
+    hand_void,
+)
+
+
+class _MoneyErrors:
+    """Render the ``state`` a service error carries with EUR strings too (the service speaks cents)."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ApplicationError) and isinstance(exc.extra.get("state"), dict):
+            exc.extra["state"] = money_out(exc.extra["state"])
+        return super().handle_exception(exc)
+
+
+def _seats_in(rows) -> list[SeatInput]:
+    return [SeatInput(seat=row["seat"], stack=to_cents(row["stack"], field=f"seat {row['seat']} stack"),
+                      player_ref=row.get("player_ref") or None) for row in rows]
+
+
+def _hand_answer(hand: Hand, state: dict | None = None) -> dict:
+    data = HandOutputSerializer(hand).data
+    data["state"] = money_out(state if state is not None else hand_state(hand=hand))
+    return data
+
+
+class HandFilter(filters.FilterSet):
+    class Meta:
+        model = Hand
+        fields = ["table", "status", "game", "gaming_day", "reconciliation", "dealer"]
+
+
+class HandListOpenView(_MoneyErrors, generics.ListCreateAPIView):
+    """``GET /api/v1/hands/``: hands, newest first (filter by table, status, game, gaming_day...).
+    ``POST``: open the next hand at a table with its seated players (stacks in EUR)."""
+
+    filterset_class = HandFilter
+
+    def get_permissions(self):
+        return [IsStaff()] if self.request.method == "GET" else [IsCroupierOrFloorManager()]
+
+    def get_queryset(self):
+        return hand_list().prefetch_related("journal_entries")
+
+    def get_serializer_class(self):
+        return HandOutputSerializer if self.request.method == "GET" else HandOpenInputSerializer
+
+    @extend_schema(request=HandOpenInputSerializer, responses={201: HandOutputSerializer})
+    def post(self, request):
+        form = HandOpenInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        hand = hand_open(table=form.validated_data["table"], seats=_seats_in(form.validated_data["seats"]),
+                         actor=request.user)
+        return Response(_hand_answer(hand), status=status.HTTP_201_CREATED)
+
+
+class HandDetailView(generics.RetrieveAPIView):
+    """``GET /api/v1/hands/{id}/``: the hand, its seats and its current state (whose turn, legal actions,
+    pots, tax so far; the settlement once complete)."""
+
+    permission_classes = [IsStaff]
+    serializer_class = HandOutputSerializer
+
+    def get_queryset(self):
+        return hand_list().prefetch_related("journal_entries")
+
+    def retrieve(self, request, *args, **kwargs):
+        hand = self.get_object()
+        try:
+            state = hand_state(hand=hand)
+        except RuleViolation as exc:  # stored events no longer replay: show the hand, flag the state
+            state = {"error": exc.message}
+        return Response(_hand_answer(hand, state))
+
+
+class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
+    """``GET /api/v1/hands/{id}/events/``: the logged events in order. ``POST``: log one event
+    (``idempotency_key``, ``expected_seq`` = the event_count you last saw, ``event`` with EUR amounts);
+    201 with the new state, 200 with the stored answer on a retry, 409 if another terminal logged first."""
+
+    pagination_class = None
+
+    def get_permissions(self):
+        return [IsStaff()] if self.request.method == "GET" else [IsCroupierOrFloorManager()]
+
+    def get_serializer_class(self):
+        return HandEventOutputSerializer if self.request.method == "GET" else HandEventInputSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no hand in the URL
+            return HandEvent.objects.none()
+        return hand_event_list(hand=get_object_or_404(Hand, pk=self.kwargs["pk"]))
+
+    @extend_schema(request=HandEventInputSerializer, responses={201: HandEventOutputSerializer})
+    def post(self, request, pk: int):
+        hand = get_object_or_404(Hand, pk=pk)
+        form = HandEventInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        record, state = hand_event_append(hand=hand, event=event_in(data["event"]),
+                                          idempotency_key=data["idempotency_key"], expected_seq=data["expected_seq"],
+                                          actor=request.user)
+        replayed = bool(state.pop("replayed", False))
+        body = HandEventOutputSerializer(record).data | {"replayed": replayed, "state": money_out(state)}
+        return Response(body, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
+
+
+class HandEventsBatchView(_MoneyErrors, generics.GenericAPIView):
+    """``POST /api/v1/hands/{id}/events/batch/``: log many events onto an open hand, all or nothing."""
+
+    permission_classes = [IsCroupierOrFloorManager]
+    serializer_class = HandEventsBatchInputSerializer
+
+    @extend_schema(request=HandEventsBatchInputSerializer, responses={200: HandOutputSerializer})
+    def post(self, request, pk: int):
+        hand = get_object_or_404(Hand, pk=pk)
+        form = HandEventsBatchInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        events = [_event_in_indexed(e, i) for i, e in enumerate(form.validated_data["events"], start=1)]
+        hand, state = hand_events_submit(hand=hand, events=events, actor=request.user,
+                                         idempotency_key=form.validated_data["idempotency_key"])
+        return Response(_hand_answer(hand, state))
+
+
+def _event_in_indexed(event, index: int):
+    try:
+        return event_in(event)
+    except RuleViolation as exc:
+        raise ApplicationError(f"event {index}: {exc.message}", code=exc.code,
+                               extra=exc.as_dict()["extra"] | {"index": index}) from None
+
+
+class HandSubmitView(_MoneyErrors, generics.GenericAPIView):
+    """``POST /api/v1/hands/submit/``: a whole hand at once, validated event by event, stored all or
+    nothing: ``table`` + ``seats`` + ``events``, or ``table`` + ``phh`` (a PHH Seven Card Stud file)."""
+
+    permission_classes = [IsCroupierOrFloorManager]
+    serializer_class = HandSubmitInputSerializer
+
+    @extend_schema(request=HandSubmitInputSerializer, responses={201: HandOutputSerializer})
+    def post(self, request):
+        form = HandSubmitInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        table = data["table"]
+        if data.get("phh"):
+            hand, state = hand_phh_submit(table=table, text=data["phh"], actor=request.user,
+                                          idempotency_key=data["idempotency_key"])
+        else:
+            events = [_event_in_indexed(e, i) for i, e in enumerate(data["events"], start=1)]
+            hand, state = hand_events_submit(table=table, seats=_seats_in(data["seats"]), events=events,
+                                             actor=request.user, idempotency_key=data["idempotency_key"])
+        return Response(_hand_answer(hand, state), status=status.HTTP_201_CREATED)
+
+
+class HandCloseView(_MoneyErrors, generics.GenericAPIView):
+    """``POST /api/v1/hands/{id}/close/``: close a finished hand (hands close themselves when their last
+    event completes them; this is for the rest) and post its ledger entry."""
+
+    permission_classes = [IsCroupierOrFloorManager]
+
+    @extend_schema(request=None, responses={200: HandOutputSerializer})
+    def post(self, request, pk: int):
+        hand = hand_close(hand=get_object_or_404(Hand, pk=pk), actor=request.user)
+        return Response(_hand_answer(hand))
+
+
+class HandVoidView(_MoneyErrors, generics.GenericAPIView):
+    """``POST /api/v1/hands/{id}/void/`` ``{"reason"}``: void an open hand (floor manager): every
+    contribution goes back, no tax."""
+
+    permission_classes = [IsFloorManager]
+    serializer_class = ReasonInputSerializer
+
+    @extend_schema(request=ReasonInputSerializer, responses={200: HandOutputSerializer})
+    def post(self, request, pk: int):
+        form = ReasonInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        hand = hand_void(hand=get_object_or_404(Hand, pk=pk), actor=request.user,
+                         reason=form.validated_data["reason"])
+        return Response(_hand_answer(hand))

@@ -1,0 +1,155 @@
+"""Input and output serializers of the hand-logging API, and the money translation at the edge.
+
+The API speaks EUR decimal strings (``"10.00"``); the services and engines speak int cents. Event
+amounts (``amount``, ``to``) are converted in with :func:`rules.engines.money.to_cents` (strict:
+``NaN``, ``Infinity``, ``1e400``, ``-5``, ``1.005`` and JSON floats are refused with a readable
+message); states and events go out with every money key as an EUR string (:func:`money_out`).
+No business logic here (STYLE.md rule 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+from rules.engines.money import format_cents, to_cents
+from tables.models import Hand, HandEvent, Table
+
+#: Keys of an event that carry money (EUR in the API, cents stored): ``amount`` (ante, blind, call,
+#: Taxe), ``to`` (bet/raise/complete total for the street or round).
+EVENT_MONEY_FIELDS = ("amount", "to")
+#: Keys of an engine view / settlement whose int value is cents.
+MONEY_SCALARS = frozenset({"min", "max", "amount", "to", "tax", "bet_to", "pot_total", "to_call", "level", "unit"})
+#: Keys whose value maps seats to cents.
+MONEY_MAPS = frozenset({"stacks", "contributions", "street_contributions", "returned", "uncalled", "round_bets",
+                        "awards", "fees", "bonus", "net", "final_stacks"})
+#: Keys whose value is a list of cents.
+MONEY_LISTS = frozenset({"amounts"})
+
+
+def event_in(event: Any) -> Any:
+    """The API event with its money fields converted to cents (anything else untouched; the service
+    and the engine check the rest). Raises ``InvalidAmount`` (400) naming the field."""
+    if not isinstance(event, Mapping):
+        return event
+    out = dict(event)
+    for key in EVENT_MONEY_FIELDS:
+        if key in out and out[key] is not None:
+            out[key] = to_cents(out[key], field=f"event.{key}")
+    return out
+
+
+def _eur(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_cents(value)
+    return value
+
+
+def money_out(value: Any, key: str | None = None) -> Any:
+    """A JSON-able engine answer (view, settlement, event) with its cents rendered as EUR strings.
+
+    Money keys: :data:`MONEY_SCALARS`, :data:`MONEY_MAPS`, :data:`MONEY_LISTS`; stud's
+    ``pot_awards`` rows ``[pot, seat, cents]``. Everything else (seats, counts, units) is unchanged.
+    """
+    if isinstance(value, Mapping):
+        if key in MONEY_MAPS:
+            return {str(k): _eur(v) for k, v in value.items()}
+        return {str(k): money_out(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        if key in MONEY_LISTS:
+            return [_eur(v) for v in value]
+        if key == "pot_awards":
+            return [[row[0], row[1], _eur(row[2])] if isinstance(row, list | tuple) and len(row) == 3
+                    else money_out(row) for row in value]
+        return [money_out(v) for v in value]
+    if key in MONEY_SCALARS:
+        return _eur(value)
+    return value
+
+
+# --- input ---------------------------------------------------------------------------------------------------
+
+
+class SeatInSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=8)
+    stack = serializers.CharField(help_text='starting stack in EUR, e.g. "200.00"')
+    player_ref = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64,
+                                       help_text="opaque player id from the player system; never a name")
+
+
+class HandOpenInputSerializer(serializers.Serializer):
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
+    seats = SeatInSerializer(many=True, allow_empty=False)
+
+
+class HandEventInputSerializer(serializers.Serializer):
+    idempotency_key = serializers.CharField(max_length=128, help_text="unique per event; a retry sends the same key")
+    expected_seq = serializers.IntegerField(min_value=0, help_text="the hand's event_count as the terminal last saw it")
+    event = serializers.JSONField(help_text='e.g. {"type": "raise", "seat": 3, "to": "20.00"} (amounts in EUR)')
+
+
+class HandEventsBatchInputSerializer(serializers.Serializer):
+    idempotency_key = serializers.CharField(max_length=100, help_text="one key for the whole submission")
+    events = serializers.ListField(child=serializers.JSONField(), allow_empty=False)
+
+
+class HandSubmitInputSerializer(serializers.Serializer):
+    """A whole hand: ``table`` + ``seats`` + ``events`` (JSON), or ``table`` + ``phh`` (a PHH stud file)."""
+
+    idempotency_key = serializers.CharField(max_length=100)
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
+    seats = SeatInSerializer(many=True, required=False)
+    events = serializers.ListField(child=serializers.JSONField(), required=False)
+    phh = serializers.CharField(required=False, trim_whitespace=False,
+                                help_text="the text of a .phh file (Seven Card Stud tables only)")
+
+    def validate(self, attrs):
+        if attrs.get("phh"):
+            if attrs.get("events") or attrs.get("seats"):
+                raise serializers.ValidationError("send either a PHH file or seats and events, not both")
+        elif not attrs.get("events") or not attrs.get("seats"):
+            raise serializers.ValidationError("send seats and a non-empty list of events, or a PHH file")
+        return attrs
+
+
+class ReasonInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+# --- output --------------------------------------------------------------------------------------------------
+
+
+class HandEventOutputSerializer(serializers.ModelSerializer):
+    event = serializers.SerializerMethodField()
+    created_by = serializers.StringRelatedField()
+
+    class Meta:
+        model = HandEvent
+        fields = ["seq", "idempotency_key", "event", "created_by", "created_at"]
+
+    def get_event(self, obj: HandEvent) -> dict:
+        return money_out(obj.payload)
+
+
+class HandOutputSerializer(serializers.ModelSerializer):
+    table_name = serializers.CharField(source="table.name", read_only=True)
+    dealer = serializers.StringRelatedField()
+    limit_label = serializers.CharField(source="limit_profile.limit_label", read_only=True)
+    limit_version = serializers.IntegerField(source="limit_profile.version", read_only=True)
+    seats = serializers.SerializerMethodField()
+    journal_entries = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = ["id", "table", "table_name", "number", "game", "status", "reconciliation", "dealer", "button_seat",
+                  "limit_profile", "limit_version", "limit_label", "limit_snapshot", "seats", "event_count",
+                  "opened_at", "closed_at", "gaming_day", "void_reason", "source", "journal_entries"]
+
+    def get_seats(self, obj: Hand) -> dict:
+        return {seat: {"stack": format_cents(info["stack"]), "player_ref": info.get("player_ref")}
+                for seat, info in sorted(obj.seats.items(), key=lambda kv: int(kv[0]))}
+
+    def get_journal_entries(self, obj: Hand) -> list[int]:
+        return [e.pk for e in obj.journal_entries.all()]

@@ -1,0 +1,483 @@
+"""Logging a hand: open it, append engine events one by one (or a whole hand at once), close or void it.
+
+DESIGN.md data flow: croupier action -> this service -> rules engine (validate, next state) -> event
+stored -> on close: the ledger entry (``accounting.services.settlement``) -> Celery reconciliation.
+The engine state is never stored: every call replays the hand's stored events (tens per hand).
+
+Locking contract (Zulip style): every write takes ``SELECT ... FOR UPDATE`` on the ``Hand`` row (and
+:func:`hand_open` on the ``Table`` row, to take the next hand number), so two terminals posting to one
+hand serialize: the second sees the first's event and its ``expected_seq`` is then stale (409).
+
+Sequence numbers: a hand's events are numbered ``seq`` = 1, 2, ...; ``hand.event_count`` is the number
+stored. A client appending sends ``expected_seq`` = the ``event_count`` it last saw.
+
+Auto-close: when the engine reports the hand complete after an event, the same transaction closes the
+hand (:func:`hand_close`): the status becomes ``closed``, the settlement entry is posted, the button
+moves, and the reconciliation task is enqueued on commit. An explicit close is only needed for hands
+the engine completes without a further event (it is refused while the engine still expects one).
+
+Permissions (checked here, not only in the API): only a croupier assigned to the table right now or a
+floor manager may open, log or close; voiding needs a floor manager and a reason; nobody changes a
+closed or void hand (corrections are reversing ledger entries).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
+
+from casino.errors import ApplicationError, ConflictError
+from casino.gaming_day import gaming_day_of
+from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
+from casino.status import audit_record, status_transition
+from rules.engines.errors import RuleViolation
+from rules.engines.registry import get_engine
+from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, Table, TableSession
+from tables.selectors import dealer_on_duty, limit_profile_in_force
+from tables.services.floor import table_button_advance, table_button_for_next_hand
+
+#: A player reference is an opaque id from the player system (never a name): letters, digits and ``._:-``.
+PLAYER_REF_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+#: Largest stored event (JSON characters); a croupier's event is a few dozen.
+MAX_EVENT_CHARS = 4000
+#: Most events accepted in one whole-hand submission.
+MAX_EVENTS_PER_SUBMISSION = 400
+
+
+@dataclass(frozen=True)
+class SeatInput:
+    """One seated player when a hand opens: ``seat`` number, ``stack`` in cents, optional ``player_ref``."""
+
+    seat: int
+    stack: int
+    player_ref: str | None = None
+
+
+# --- permissions ---------------------------------------------------------------------------------------------
+
+
+def croupier_assigned_now(*, table: Table, user, at: dt.datetime | None = None) -> bool:
+    """True if ``user`` deals at ``table`` now: a live :class:`DealerAssignment` covers ``at``."""
+    at = at or timezone.now()
+    return DealerAssignment.objects.filter(
+        table=table, dealer__user=user, dealer__active=True, start__lte=at,
+    ).filter(Q(end__isnull=True) | Q(end__gt=at)).exists()
+
+
+def hand_logging_check(*, table: Table, actor) -> None:
+    """Raise :class:`ApplicationError` (403, ``not_assigned``) unless ``actor`` may log at ``table`` now:
+    a floor manager, or a croupier assigned to this table right now."""
+    if actor is not None and has_role(actor, FLOOR_MANAGER):
+        return
+    if actor is not None and has_role(actor, CROUPIER) and croupier_assigned_now(table=table, user=actor):
+        return
+    raise ApplicationError(
+        f"you are not dealing at table '{table}' now: only the croupier assigned to it (or a floor manager) may log "
+        "its hands", code="not_assigned", status_code=403)
+
+
+# --- replay ---------------------------------------------------------------------------------------------------
+
+
+def _engine_seats(hand: Hand) -> dict[int, int]:
+    return {int(seat): int(info["stack"]) for seat, info in hand.seats.items()}
+
+
+def hand_replay(*, hand: Hand, events: Sequence[Mapping[str, Any]] | None = None):
+    """Rebuild the engine state of ``hand`` by replaying its stored events (or ``events`` if given).
+
+    Returns ``(engine, state)``. The config is rebuilt from the frozen ``hand.limit_snapshot``, so a
+    later limit change never alters an old hand. Raises ``RuleViolation`` only if the stored events no
+    longer replay (an engine change): reconciliation reports that.
+    """
+    engine = get_engine(hand.game)
+    config = engine.build_config(hand.limit_snapshot)
+    state = engine.new_hand(config, _engine_seats(hand), button=hand.button_seat)
+    if events is None:
+        events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
+    for event in events:
+        state = engine.apply(state, event)
+    return engine, state
+
+
+def _state_answer(hand: Hand, engine, state) -> dict[str, Any]:
+    """The engine's view plus the hand's ``status`` and ``event_count`` (amounts in cents)."""
+    view = dict(engine.view(state))
+    view["status"] = hand.status
+    view["event_count"] = hand.event_count
+    return view
+
+
+def hand_state(*, hand: Hand, upto: int | None = None) -> dict[str, Any]:
+    """The croupier's answer for ``hand`` after its first ``upto`` events (default all): whose turn, legal
+    actions with amounts, pots, tax so far, ``complete`` and at the end the settlement (cents)."""
+    events = list(hand.events.order_by("seq").values_list("payload", flat=True))
+    if upto is not None:
+        events = events[:upto]
+    engine, state = hand_replay(hand=hand, events=events)
+    answer = _state_answer(hand, engine, state)
+    if upto is not None:
+        answer["event_count"] = upto
+    return answer
+
+
+def _violation(exc: RuleViolation, *, hand: Hand, answer: dict[str, Any] | None, prefix: str = "") -> ApplicationError:
+    """Translate an engine error into a 400 carrying the unchanged state (STYLE.md rule 10)."""
+    extra = exc.as_dict()["extra"]
+    extra["event_count"] = hand.event_count
+    if answer is not None:
+        extra["state"] = answer
+    return ApplicationError(f"{prefix}{exc.message}", code=exc.code, extra=extra)
+
+
+def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
+    """Shape check before the engine sees it: a JSON object with a ``type`` string, not too large."""
+    where = f"event {index}: " if index is not None else ""
+    if not isinstance(event, Mapping):
+        raise ApplicationError(f"{where}an event must be a JSON object with a \"type\", e.g. {{\"type\": \"fold\", "
+                               "\"seat\": 3}", code="unknown_event")
+    kind = event.get("type")
+    if not isinstance(kind, str) or not kind.strip():
+        raise ApplicationError(f"{where}the event has no \"type\" (e.g. \"bet\", \"fold\", \"deal\")",
+                               code="unknown_event")
+    try:
+        size = len(json.dumps(event, allow_nan=False))
+    except (TypeError, ValueError):
+        raise ApplicationError(f"{where}the event is not plain JSON (numbers must be finite)",
+                               code="unknown_event") from None
+    if size > MAX_EVENT_CHARS:
+        raise ApplicationError(f"{where}the event is too large ({size} characters)", code="unknown_event")
+    return dict(event)
+
+
+# --- open -----------------------------------------------------------------------------------------------------
+
+
+def _seats_check(*, table: Table, seats: Sequence[SeatInput]) -> dict[str, dict[str, Any]]:
+    low, high = SEAT_RANGE.get(table.game, (2, table.seats))
+    numbers = [s.seat for s in seats]
+    if len(numbers) != len(set(numbers)):
+        raise ApplicationError("a seat is listed twice", code="invalid_seats")
+    if not low <= len(numbers) <= min(high, table.seats):
+        raise ApplicationError(f"{table.get_game_display()} at '{table}' is dealt to {low} to {min(high, table.seats)} "
+                               f"players; {len(numbers)} seated", code="invalid_seats")
+    out: dict[str, dict[str, Any]] = {}
+    for s in sorted(seats, key=lambda s: s.seat):
+        if not 1 <= s.seat <= table.seats:
+            raise ApplicationError(f"seat {s.seat} does not exist at '{table}' (seats 1 to {table.seats})",
+                                   code="invalid_seats")
+        if not isinstance(s.stack, int) or s.stack <= 0:
+            raise ApplicationError(f"seat {s.seat}: the stack must be more than 0.00", code="invalid_seats")
+        ref = s.player_ref or None
+        if ref is not None and not PLAYER_REF_PATTERN.match(ref):
+            raise ApplicationError(f"seat {s.seat}: a player reference is an id of letters, digits and ._:- "
+                                   "(at most 64), never a name", code="invalid_player_ref")
+        out[str(s.seat)] = {"stack": s.stack, "player_ref": ref}
+    return out
+
+
+def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = "live",
+              opened_at: dt.datetime | None = None, button_seat: int | None = None) -> Hand:
+    """Open the next hand at an open ``table`` with ``seats``; return it. One transaction.
+
+    Takes the next hand number (under a lock on the table row), the dealer on duty from the live
+    assignment, the button/forehand (the table's ``button_seat`` if that seat is occupied, else the next
+    occupied seat clockwise), and a frozen snapshot of the limit profile in force (the engine's full
+    config, defaults filled in). ``button_seat`` overrides the button for imported hands (PHH); it
+    must be an occupied seat. The engine validates the seats (``RuleViolation`` -> 400).
+    Raises :class:`ApplicationError`: table not open, no limit profile, bad seats, actor not assigned (403),
+    a hand still open at the table (409).
+    """
+    hand_logging_check(table=table, actor=actor)
+    opened_at = opened_at or timezone.now()
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.OPEN:
+            raise ApplicationError(f"table '{locked}' is {locked.status}: hands are dealt only at an open table",
+                                   code="table_not_open")
+        running = Hand.objects.filter(table=locked, status=Hand.Status.OPEN).order_by("number").first()
+        if running is not None:
+            raise ConflictError(f"hand #{running.number} is still open at '{locked}': close or void it first",
+                                code="hand_open", extra={"hand": running.pk})
+        seat_map = _seats_check(table=locked, seats=seats)
+        profile = limit_profile_in_force(table=locked, at=opened_at)
+        if profile is None:
+            raise ApplicationError(f"table '{locked}' has no limit profile in force: the floor must set its limits",
+                                   code="no_limit_profile")
+        engine = get_engine(locked.game)
+        try:
+            config = engine.build_config(profile.config)
+            occupied = [int(s) for s in seat_map]
+            if button_seat is not None and button_seat not in occupied:
+                raise ApplicationError(f"the button seat {button_seat} is not occupied", code="invalid_seats")
+            button = (button_seat if button_seat is not None
+                      else table_button_for_next_hand(table=locked, occupied_seats=occupied))
+            engine.new_hand(config, {int(s): v["stack"] for s, v in seat_map.items()}, button=button)
+        except RuleViolation as exc:
+            raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
+        number = (Hand.objects.filter(table=locked).aggregate(top=Max("number"))["top"] or 0) + 1
+        session = TableSession.objects.filter(table=locked, closed_at__isnull=True).first()
+        hand = Hand.objects.create(
+            table=locked, session=session, number=number, game=locked.game, dealer=dealer_on_duty(table=locked,
+                                                                                                  at=opened_at),
+            button_seat=button, limit_profile=profile, limit_snapshot=engine.config_to_dict(config), seats=seat_map,
+            opened_at=opened_at, opened_by=actor, gaming_day=gaming_day_of(opened_at), source=source,
+        )
+        audit_record(obj=hand, action="hand_open", actor=actor, to_status=hand.status,
+                     data={"number": number, "button_seat": button, "limit_profile": profile.pk})
+    return hand
+
+
+# --- events ---------------------------------------------------------------------------------------------------
+
+
+def _lock(hand: Hand) -> Hand:
+    return Hand.objects.select_related("table").select_for_update(of=("self",)).get(pk=hand.pk)
+
+
+def _closed_error(hand: Hand) -> ApplicationError:
+    return ApplicationError(f"hand #{hand.number} at '{hand.table}' is {hand.status}: nothing can be added or changed",
+                            code="hand_closed", extra={"status": hand.status, "event_count": hand.event_count})
+
+
+def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: str, expected_seq: int | None,
+                      actor) -> tuple[HandEvent, dict[str, Any]]:
+    """Apply one event (amounts in cents) to an open hand and store it; return ``(HandEvent, state)``.
+
+    In one transaction holding the hand's row lock: a stored event with the same ``idempotency_key`` is
+    answered as stored (nothing changes; a different payload under that key is a 409); a closed/void hand
+    is refused (400 ``hand_closed``); ``expected_seq`` must equal ``hand.event_count`` (else 409
+    ``stale_sequence`` with the current state; ``None`` skips the check); the engine validates the event
+    against the replayed state (``RuleViolation`` -> 400 with the unchanged state). A completed hand is
+    closed in the same transaction (module docstring). ``state`` is :func:`hand_state`'s answer plus
+    ``replayed`` (True when the key was already stored).
+    """
+    if not idempotency_key or len(idempotency_key) > 128:
+        raise ApplicationError("each event needs an idempotency key of 1 to 128 characters",
+                               code="idempotency_key_required")
+    event = _event_check(event)
+    with transaction.atomic():
+        locked = _lock(hand)
+        hand_logging_check(table=locked.table, actor=actor)
+        stored = HandEvent.objects.filter(hand=locked, idempotency_key=idempotency_key).first()
+        if stored is not None:
+            if stored.payload != event:
+                raise ConflictError(f"idempotency key {idempotency_key!r} was already used for event {stored.seq} "
+                                    f"({stored.payload.get('type')}); use a new key for a new event",
+                                    code="idempotency_conflict", extra={"seq": stored.seq})
+            return stored, hand_state(hand=locked, upto=stored.seq) | {"replayed": True}
+        if locked.status != Hand.Status.OPEN:
+            raise _closed_error(locked)
+        engine, state = hand_replay(hand=locked)
+        if expected_seq is not None and expected_seq != locked.event_count:
+            raise ConflictError(
+                f"hand #{locked.number} has {locked.event_count} events, you expected {expected_seq}: another "
+                "terminal logged in between; check the current state and log again",
+                code="stale_sequence", extra={"event_count": locked.event_count,
+                                              "state": _state_answer(locked, engine, state)})
+        try:
+            new_state = engine.apply(state, event)
+        except RuleViolation as exc:
+            raise _violation(exc, hand=locked, answer=_state_answer(locked, engine, state)) from None
+        record = _store(locked, event, idempotency_key, actor)
+        if engine.is_complete(new_state):
+            locked = _close_locked(locked, engine, new_state, actor)
+        return record, _state_answer(locked, engine, new_state) | {"replayed": False}
+
+
+def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> HandEvent:
+    locked.event_count += 1
+    record = HandEvent.objects.create(hand=locked, seq=locked.event_count, payload=event,
+                                      idempotency_key=idempotency_key, created_by=actor)
+    Hand.objects.filter(pk=locked.pk).update(event_count=locked.event_count)
+    return record
+
+
+def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: str, actor, hand: Hand | None = None,
+                       table: Table | None = None, seats: Sequence[SeatInput] | None = None,
+                       source: str = "batch", button_seat: int | None = None) -> tuple[Hand, dict[str, Any]]:
+    """Log many events at once, all or nothing; return ``(hand, state)``.
+
+    Either onto an open ``hand`` (after its stored events), or a whole new hand: ``table`` + ``seats``
+    (opened as by :func:`hand_open`, ``source`` recorded). Each event is validated in order through the
+    engine; the first bad one refuses the whole submission (400, message ``"event N (type): ..."``,
+    ``extra.index`` = N) and nothing is stored. Event ``i`` gets the key ``"{idempotency_key}:{i}"``;
+    submitting the same key again returns the stored hand and writes nothing. A hand the events
+    complete is closed (and posted) in the same transaction.
+    """
+    if not idempotency_key or len(idempotency_key) > 100:
+        raise ApplicationError("a submission needs an idempotency key of 1 to 100 characters",
+                               code="idempotency_key_required")
+    if (hand is None) == (table is None):
+        raise ApplicationError("submit events either to an open hand or with a table and seats for a new hand",
+                               code="invalid_submission")
+    if not isinstance(events, Sequence) or isinstance(events, str | bytes) or not events:
+        raise ApplicationError("a submission needs a non-empty list of events", code="invalid_submission")
+    if len(events) > MAX_EVENTS_PER_SUBMISSION:
+        raise ApplicationError(f"at most {MAX_EVENTS_PER_SUBMISSION} events per submission", code="invalid_submission")
+    checked = [_event_check(e, index=i) for i, e in enumerate(events, start=1)]
+    first_key = f"{idempotency_key}:1"
+    with transaction.atomic():
+        if hand is None:
+            Table.objects.select_for_update().get(pk=table.pk)  # serializes submissions at this table
+            earlier = HandEvent.objects.select_related("hand").filter(hand__table=table, idempotency_key=first_key).first()
+            if earlier is not None:
+                return earlier.hand, hand_state(hand=earlier.hand)
+            hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat)
+        locked = _lock(hand)
+        hand_logging_check(table=locked.table, actor=actor)
+        if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
+            return locked, hand_state(hand=locked)
+        if locked.status != Hand.Status.OPEN:
+            raise _closed_error(locked)
+        engine, state = hand_replay(hand=locked)
+        for index, event in enumerate(checked, start=1):
+            if engine.is_complete(state):
+                raise ApplicationError(f"event {index} ({event['type']}): the hand is already complete after event "
+                                       f"{index - 1}; remove the events after it", code="hand_complete",
+                                       extra={"index": index})
+            try:
+                state = engine.apply(state, event)
+            except RuleViolation as exc:
+                error = _violation(exc, hand=locked, answer=_state_answer(locked, engine, state),
+                                   prefix=f"event {index} ({event['type']}): ")
+                error.extra["index"] = index
+                raise error from None
+            _store(locked, event, f"{idempotency_key}:{index}", actor)
+        if engine.is_complete(state):
+            locked = _close_locked(locked, engine, state, actor)
+        return locked, _state_answer(locked, engine, state)
+
+
+def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:
+    """Log a whole Seven Card Stud hand from a PHH file (reader :mod:`rules.engines.phh`), all or nothing.
+
+    PHH players p1..pN become seats 1..N with the button on seat N; 1 PHH chip = 1 cent. The table must
+    be a stud table whose limit profile in force is the one the file was played under (the frozen
+    snapshot must describe the hand truthfully): otherwise 400 ``phh_config_mismatch`` naming the keys
+    that differ. A file the engine refuses is a 400 naming the action. Then as :func:`hand_events_submit`.
+    """
+    from rules.engines.phh import loads_phh, replay_phh_hand
+
+    if table.game != "seven_card_stud":
+        raise ApplicationError(f"a PHH file holds a Seven Card Stud hand; '{table}' deals {table.get_game_display()}",
+                               code="phh_wrong_game")
+    try:
+        phh = loads_phh(text, name="PHH file")
+        replayed = replay_phh_hand(phh)
+    except RuleViolation as exc:
+        raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
+    profile = limit_profile_in_force(table=table)
+    if profile is None:
+        raise ApplicationError(f"table '{table}' has no limit profile in force: the floor must set its limits",
+                               code="no_limit_profile")
+    engine = get_engine(table.game)
+    try:
+        wanted = engine.config_to_dict(engine.build_config(profile.config))
+    except RuleViolation as exc:
+        raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
+    played = engine.config_to_dict(replayed.config)
+    differing = sorted(k for k in set(wanted) | set(played) if wanted.get(k) != played.get(k))
+    if differing:
+        details = "; ".join(f"{k}: file {played.get(k)!r}, table {wanted.get(k)!r}" for k in differing)
+        raise ApplicationError(f"the PHH hand was played under other limits than the table's: {details}",
+                               code="phh_config_mismatch", extra={"keys": differing})
+    seats = [SeatInput(seat=seat, stack=stack) for seat, stack in sorted(phh.seats.items())]
+    return hand_events_submit(table=table, seats=seats, events=replayed.events, actor=actor,
+                              idempotency_key=idempotency_key, source="phh", button_seat=phh.button)
+
+
+# --- close / void ---------------------------------------------------------------------------------------------
+
+
+def _close_locked(locked: Hand, engine, state, actor) -> Hand:
+    """Close a locked, complete hand: post its entry, move the button one occupied seat clockwise with the
+    floor service (:func:`tables.services.floor.table_button_advance`, the engine's ``next_button``; not
+    after a misdeal), enqueue reconciliation on commit."""
+    from accounting.services.settlement import hand_settlement_post
+    from accounting.tasks import reconcile_hand
+
+    settlement = engine.settlement(state)
+    view = engine.view(state)
+    closed = status_transition(obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand",
+                               extra_updates={"closed_at": timezone.now()})
+    closed.table = locked.table
+    entry = hand_settlement_post(hand=closed, settlement=settlement, actor=actor)
+    button = None
+    if not (view.get("void") or view.get("misdeal")):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
+        button = table_button_advance(table=closed.table, occupied_seats=[int(s) for s in closed.seats],
+                                      played_button=closed.button_seat)
+    audit_record(obj=closed, action="hand_close", actor=actor,
+                 data={"entry": entry.pk if entry else None, "next_button": button, "events": closed.event_count})
+    reconcile_hand.delay_on_commit(closed.pk)
+    return closed
+
+
+def hand_close(*, hand: Hand, actor) -> Hand:
+    """Close a complete open hand: post its settlement entry, move the button, enqueue reconciliation.
+
+    Raises :class:`ApplicationError`: the hand is closed/void already (``hand_closed``), or the engine
+    does not consider it complete (``hand_not_complete``, naming whose turn it is).
+    """
+    with transaction.atomic():
+        locked = _lock(hand)
+        hand_logging_check(table=locked.table, actor=actor)
+        if locked.status != Hand.Status.OPEN:
+            raise _closed_error(locked)
+        engine, state = hand_replay(hand=locked)
+        if not engine.is_complete(state):
+            answer = _state_answer(locked, engine, state)
+            who = answer.get("to_act")
+            detail = f"seat {who} is to act" if who is not None else "the engine expects more events"
+            raise ApplicationError(f"hand #{locked.number} is not finished: {detail}; log the rest or ask the floor "
+                                   "to void it", code="hand_not_complete", extra={"state": answer})
+        return _close_locked(locked, engine, state, actor)
+
+
+def hand_void(*, hand: Hand, actor, reason: str) -> Hand:
+    """Void an open hand (misdeal, irregularity): floor manager only, with a reason. One transaction.
+
+    The house rules give every contribution back and take no tax (stud R12.4, Forty-one misdeal, Capsa
+    A.5): a ``hand_void`` ledger entry records each seat's contribution and its refund. The button does
+    not move (Forty-one B.4b). A closed hand is never voided (correct it with a reversing entry).
+    """
+    from accounting.services.settlement import hand_void_post
+
+    if actor is None or not has_role(actor, FLOOR_MANAGER):
+        raise ApplicationError("only a floor manager may void a hand", code="permission_denied", status_code=403)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError("voiding a hand needs a reason (e.g. \"misdeal: card exposed on the deal\")",
+                               code="reason_required")
+    with transaction.atomic():
+        locked = _lock(hand)
+        if locked.status != Hand.Status.OPEN:
+            raise _closed_error(locked)
+        engine, state = hand_replay(hand=locked)
+        contributions = engine.view(state).get("contributions") or {}
+        voided = status_transition(obj=locked, to=Hand.Status.VOID, allowed=Hand.ALLOWED, actor=actor, reason=reason,
+                                   noun="hand", extra_updates={"closed_at": timezone.now(), "void_reason": reason})
+        voided.table = locked.table
+        hand_void_post(hand=voided, contributions=contributions, reason=reason, actor=actor)
+    return voided
+
+
+# --- selectors ------------------------------------------------------------------------------------------------
+
+
+def hand_list() -> QuerySet[Hand]:
+    """Hands, newest first, with table, dealer and limit profile joined."""
+    return Hand.objects.select_related("table", "dealer__user", "limit_profile", "opened_by")
+
+
+def hand_event_list(*, hand: Hand) -> QuerySet[HandEvent]:
+    """A hand's events in sequence order."""
+    return HandEvent.objects.filter(hand=hand).select_related("created_by").order_by("seq")
