@@ -9,7 +9,7 @@ explicitly so the contract does not depend on the global handler).
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -77,7 +77,11 @@ class ShowdownView(APIView):
     )
     def post(self, request):
         try:
-            result = run_showdown(request.data)
+            doc = request.data
+        except RecursionError:  # DRF's JSON parser only turns ValueError into a 400
+            raise exceptions.ParseError("the body is not JSON the tool can read: it is nested too deeply") from None
+        try:
+            result = run_showdown(doc)
         except RuleViolation as err:
             return Response(err.as_dict(), status=status.HTTP_400_BAD_REQUEST)
         return Response(result)

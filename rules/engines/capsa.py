@@ -97,6 +97,20 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 CARDS_PER_HAND = 13
 EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play", "declare_royalty", "reveal",
                "misdeal")
+#: Fields each event type may carry besides ``"type"``; ``"note"`` and keys starting with ``_`` are allowed
+#: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "deal": frozenset({"seat", "cards"}),
+    "declare_natural": frozenset({"seat", "natural"}),
+    "set": frozenset({"seat", "front", "middle", "back"}),
+    "timeout": frozenset({"seat"}),
+    "surrender": frozenset({"seat"}),
+    "play": frozenset({"seat"}),
+    "declare_royalty": frozenset({"seat", "row"}),
+    "reveal": frozenset(),
+    "misdeal": frozenset({"reason"}),
+}
+META_FIELDS = frozenset({"note"})
 
 
 @dataclass(frozen=True)
@@ -181,7 +195,7 @@ def _setters(state: CapsaState) -> list[int]:
 
 def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
     seat = event.get("seat")
-    if isinstance(seat, str) and seat.isdigit():
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 6:
         seat = int(seat)
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise UnknownEvent(f"{action}: the event needs a seat number, got {event.get('seat')!r}", rule="A.5")
@@ -195,6 +209,9 @@ def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[C
     raw = event.get(key)
     if raw is None:
         raise UnknownEvent(f"seat {seat} {action}: the event needs '{key}' cards", seat=seat)
+    if not isinstance(raw, str | list | tuple):
+        raise InvalidCard(f"seat {seat} {action}: '{key}' must be cards as text such as \"As Kd\" or a list of "
+                          f"cards, got {raw!r}", seat=seat, rule="A.2")
     try:
         return parse_cards(raw, deck=DECK_52)
     except DuplicateCard as exc:
@@ -256,6 +273,13 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if state.phase == "complete":
         what = "the deal was declared a misdeal" if state.misdeal else "the deal is settled"
         raise HandComplete(f"{kind} refused: {what}")
+    unknown = sorted(str(k) for k in event
+                     if k != "type" and k not in EVENT_FIELDS[kind] and k not in META_FIELDS
+                     and not str(k).startswith("_"))
+    if unknown:
+        allowed = ", ".join(sorted(EVENT_FIELDS[kind])) or "no other fields"
+        raise UnknownEvent(f"{kind} event: unknown field {unknown[0]!r} (a {kind} takes {allowed})",
+                           extra={"field": unknown[0]})
     handler = _HANDLERS[kind]
     new = handler(state, event)
     return replace(new, event_count=state.event_count + 1)
@@ -731,6 +755,10 @@ def _group_ranking(keys: Mapping[int, int]) -> list[list[int]]:
     return [sorted(groups[k]) for k in sorted(groups, reverse=True)]
 
 
+#: Keys a seat's hand may carry in a showdown document.
+SHOWDOWN_HAND_KEYS = frozenset({*ROWS, "cards", "surrender"})
+
+
 def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Compare the shown Capsa hands of 2-4 seats and settle them pairwise (issue 3, A.3-A.11).
 
@@ -773,7 +801,10 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     raw_hands = doc.get("hands")
     if not isinstance(raw_hands, Mapping) or not raw_hands:
         raise _malformed("the showdown document needs 'hands': {seat: {front, middle, back}}")
-    config = build_config(doc.get("config") or {}, require_unit_value=False)
+    raw_config = doc.get("config")
+    if raw_config is not None and not isinstance(raw_config, Mapping):
+        raise ConfigError("config", "must be an object of Capsa Susun keys (A.12)")
+    config = build_config(raw_config or {}, require_unit_value=False)
     if not (MIN_PLAYERS <= len(raw_hands) <= MAX_PLAYERS):
         raise WrongCardCount(f"Capsa Susun compares 2 to 4 hands, not {len(raw_hands)} (A.2)", rule="A.2")
     hands: dict[int, SeatHand] = {}
@@ -786,8 +817,17 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             raw = {"cards": raw}
         if not isinstance(raw, Mapping):
             raise _malformed(f"seat {seat}: a hand is {{front, middle, back}} or {{cards}}", seat=seat)
+        unknown = sorted(str(k) for k in raw if k not in SHOWDOWN_HAND_KEYS)
+        if unknown:
+            raise _malformed(f"seat {seat}: unknown key {unknown[0]!r}; a hand has front, middle, back (or cards) "
+                             "and optionally surrender", seat=seat)
+        if not isinstance(raw.get("surrender", False), bool):
+            raise _malformed(f"seat {seat}: \"surrender\" must be true or false, got {raw['surrender']!r}", seat=seat)
+        if "cards" in raw and any(r in raw for r in ROWS):
+            raise _malformed(f"seat {seat}: give either the 13 \"cards\" of a natural or the front, middle and back "
+                             "of a setting, not both", seat=seat)
         rows: dict[str, tuple[int, ...]] | None = None
-        if "cards" in raw and not any(r in raw for r in ROWS):
+        if "cards" in raw:
             cards = _cards(raw, "cards", seat, "show")
             if len(cards) != CARDS_PER_HAND:
                 raise WrongCardCount(f"seat {seat}: a hand has 13 cards, {len(cards)} given (A.2)", seat=seat,

@@ -20,6 +20,7 @@ entry, and a middle "full house or better" entry also covers quads if quads have
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
@@ -206,18 +207,29 @@ def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _int(raw: Mapping[str, Any], key: str, default: int | None, *, minimum: int = 0, nullable: bool = False
-         ) -> int | None:
+#: The largest unit count a config may name (royalties, natural values, penalties, multipliers, cover):
+#: far above any published table (A.7, A.8), low enough that units x stake stays a sane amount of money.
+MAX_UNITS = 1000
+#: The longest setting timer accepted, in seconds (A.5 step 3).
+MAX_SETTING_TIME_S = 3600
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def _int(raw: Mapping[str, Any], key: str, default: int | None, *, minimum: int = 0, maximum: int = MAX_UNITS,
+         nullable: bool = False) -> int | None:
     value = raw.get(key, default)
     if value is None and nullable:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
+        if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+            value = int(value.strip())
         else:
-            raise ConfigError(key, f"{value!r} is not a whole number")
+            shown = value if not isinstance(value, str) or len(value) <= 20 else value[:20] + "..."
+            raise ConfigError(key, f"{shown!r} is not a whole number")
     if value < minimum:
         raise ConfigError(key, f"{value} is below the minimum {minimum}")
+    if value > maximum:
+        raise ConfigError(key, f"{value} is above the maximum {maximum}")
     return value
 
 
@@ -232,7 +244,7 @@ def _money(raw: Mapping[str, Any], key: str, *, required: bool = False) -> int |
     try:
         return to_cents(value, field=key)
     except InvalidAmount as exc:
-        raise ConfigError(key, exc.message) from None
+        raise ConfigError(key, exc.message.removeprefix(f"{key}: ")) from None
 
 
 def parse_pair_key(key: Any, *, field: str = "pair_stakes") -> tuple[int, int]:
@@ -243,7 +255,7 @@ def parse_pair_key(key: Any, *, field: str = "pair_stakes") -> tuple[int, int]:
         parts = [str(p).strip() for p in key]
     else:
         parts = []
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
         raise ConfigError(field, f"pair key {key!r} must be two seat numbers such as \"1-2\"")
     a, b = int(parts[0]), int(parts[1])
     if a == b:
@@ -271,8 +283,9 @@ def _royalty_table(value: Any) -> tuple:
                 raise ConfigError("royalty_table", f"unknown hand {hand!r} in the {row}")
             if row == "front" and hand not in ("pair", "three_of_a_kind"):
                 raise ConfigError("royalty_table", f"a front of three cards cannot make {hand}")
-            if isinstance(units, bool) or not isinstance(units, int) or units < 0:
-                raise ConfigError("royalty_table", f"{row} {hand}: {units!r} is not a whole number of units >= 0")
+            if isinstance(units, bool) or not isinstance(units, int) or not 0 <= units <= MAX_UNITS:
+                raise ConfigError("royalty_table", f"{row} {hand}: {units!r} is not a whole number of units from 0 "
+                                                   f"to {MAX_UNITS}")
             items.append((hand, units))
         out.append((row, tuple(sorted(items, key=lambda hv: ROYALTY_HANDS.index(hv[0])))))
     return tuple(sorted(out, key=lambda rv: ROWS.index(rv[0])))
@@ -286,6 +299,8 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
     ``field`` names the bad key: unknown key, value outside its options, a surrender penalty needed
     but missing (A.9), a fee amount missing for its mode (A.11), the banked ``malaya_dobree`` preset.
     """
+    if raw is not None and not isinstance(raw, Mapping):
+        raise ConfigError("config", "must be an object of Capsa Susun keys (A.12)")
     raw = dict(raw or {})
     known = {f.name for f in fields(CapsaConfig)}
     for key in raw:
@@ -313,7 +328,7 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         raise ConfigError("flush_compare", "suit_first needs a suit_order such as 'SHCD' (A.3)")
 
     precedence = merged.get("natural_precedence", NATURALS)
-    if isinstance(precedence, str) or not all(isinstance(n, str) for n in precedence):
+    if not isinstance(precedence, list | tuple) or not all(isinstance(n, str) for n in precedence):
         raise ConfigError("natural_precedence", "must be a list of natural names, lowest first")
     precedence = tuple(precedence)
     for name in precedence:
@@ -328,8 +343,9 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
     for name, units in values.items():
         if name not in NATURALS:
             raise ConfigError("natural_values", f"unknown natural {name!r}")
-        if isinstance(units, bool) or not isinstance(units, int) or units < 0:
-            raise ConfigError("natural_values", f"{name}: {units!r} is not a whole number of units >= 0")
+        if isinstance(units, bool) or not isinstance(units, int) or not 0 <= units <= MAX_UNITS:
+            raise ConfigError("natural_values", f"{name}: {units!r} is not a whole number of units from 0 to "
+                                                f"{MAX_UNITS}")
 
     pair_raw = merged.get("pair_stakes") or {}
     if not isinstance(pair_raw, Mapping):
@@ -371,7 +387,8 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         suit_order=suit_order,
         flush_compare=flush_compare,
         allow_equal_rows=_bool(merged, "allow_equal_rows", True),
-        setting_time_limit_s=_int(merged, "setting_time_limit_s", None, minimum=1, nullable=True),
+        setting_time_limit_s=_int(merged, "setting_time_limit_s", None, minimum=1, maximum=MAX_SETTING_TIME_S,
+                                  nullable=True),
         unset_on_timeout_is_foul=_bool(merged, "unset_on_timeout_is_foul", True),
         misdeal_on_exposed_card=_bool(merged, "misdeal_on_exposed_card", True),
         royalty_table=_royalty_table(merged.get("royalty_table", "standard")),
@@ -397,7 +414,7 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         fee_cap_per_deal=_money(merged, "fee_cap_per_deal"),
         fee_per_seat=_money(merged, "fee_per_seat", required=fee_mode == "per_seat"),
         fee_time_amount=_money(merged, "fee_time_amount", required=fee_mode == "time"),
-        fee_time_period_minutes=_int(merged, "fee_time_period_minutes", 30, minimum=1),
+        fee_time_period_minutes=_int(merged, "fee_time_period_minutes", 30, minimum=1, maximum=24 * 60),
     )
     if config.surrender_enabled and config.surrender_penalty is None and config.scoop_value % 2:
         raise ConfigError("surrender_penalty", f"half the scoop value of method {method} ({config.scoop_value}/2) "

@@ -44,6 +44,7 @@ Readings of the spec that this engine fixes (documented for the croupier and the
 from __future__ import annotations
 
 import random as _random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -68,7 +69,7 @@ from rules.engines.evaluators.forty_one import (
     rank_seats,
 )
 from rules.engines.forty_one_config import FortyOneConfig, build_config, config_to_dict, pot_taxes
-from rules.engines.money import format_cents
+from rules.engines.money import MAX_AMOUNT_CENTS, format_cents
 
 __all__ = [
     "ENGINE",
@@ -245,6 +246,8 @@ def _amount(event: Mapping[str, Any], key: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidAmount(f"{event.get('type')} event: '{key}' must be whole cents (an int >= 0), got {value!r}",
                             extra={"field": key})
+    if value > MAX_AMOUNT_CENTS:
+        raise InvalidAmount(f"{event.get('type')} event: '{key}' of {value} cents is too large", extra={"field": key})
     return value
 
 
@@ -259,7 +262,7 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
     else:
         raise InvalidCard(f"cards must be text such as \"As Kd\" or a list of cards, got {raw!r}")
     if config.deck == "double_german":
-        pieces = tokens if tokens is not None else [p for p in raw.replace(";", ",").split(",") if p.strip()]
+        pieces = tokens if tokens is not None else [p.strip() for p in raw.replace(";", ",").split(",") if p.strip()]
         cards: list[Card] = []
         for piece in pieces:
             if not isinstance(piece, str):
@@ -1168,8 +1171,16 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     if config.deck == "double_german":
         hands = _german_hands(doc, config)
     else:
-        hands = parse_showdown_hands(doc, deck=PIQUET_32, card_counts=(SHOWDOWN_CARDS,),
-                                     game_label="a Forty-one hand (B.3)")
+        try:
+            hands = parse_showdown_hands(doc, deck=PIQUET_32, card_counts=(SHOWDOWN_CARDS,),
+                                         game_label="a Forty-one hand (B.3)")
+        except InvalidCard as err:
+            message = err.message.replace("this game's deck", "the 32-card pack (7 to A, B.2)")
+            if _GERMAN_WORDS.search(str(err.extra.get("token", ""))):
+                message += '; for German names set "config": {"deck": "double_german"}'
+            err.message = message
+            err.args = (message,)
+            raise
     evaluated = {seat: evaluate(cards, **config.evaluator_options) for seat, cards in hands.items()}
     order = rank_seats(evaluated, forehand)
     table = clockwise_order(set(hands) | {forehand}, forehand)
@@ -1189,6 +1200,9 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             "forehand": forehand}
 
 
+_GERMAN_WORDS = re.compile(r"eichel|laub|gr(ü|ue)n|herz|schellen|unter|ober|k(ö|oe)nig|ass|daus", re.IGNORECASE)
+
+
 def _german_hands(doc: Mapping[str, Any], config: FortyOneConfig) -> dict[int, list[Card]]:
     from rules.engines.showdown import MalformedShowdown, parse_seat
 
@@ -1202,7 +1216,13 @@ def _german_hands(doc: Mapping[str, Any], config: FortyOneConfig) -> dict[int, l
         seat = parse_seat(raw_seat)
         if seat in hands:
             raise MalformedShowdown(f"seat {seat} is given twice", seat=seat)
-        cards = parse_pack_cards(raw_cards, config)
+        try:
+            cards = parse_pack_cards(raw_cards, config)
+        except RuleViolation as err:
+            err.seat = seat
+            err.message = f"seat {seat}: {err.message}"
+            err.args = (err.message,)
+            raise
         if len(cards) != SHOWDOWN_CARDS:
             raise WrongCardCount(f"seat {seat} shows {len(cards)} cards; a Forty-one hand has 4 (B.3)", seat=seat,
                                  extra={"count": len(cards), "allowed": [SHOWDOWN_CARDS]})

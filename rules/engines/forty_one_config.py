@@ -153,8 +153,8 @@ def _per_limit(raw: Any, field: str, limits: tuple[int, int]) -> int:
             if len(parts) != 2:
                 raise ConfigError(field, f"key {key!r} is not a limit level such as \"5/10\"")
             try:
-                level = tuple(int(Decimal(p) * 100) for p in parts)
-            except (InvalidOperation, ValueError):
+                level = tuple(to_cents(p, field=field) for p in parts)
+            except RuleViolation:
                 raise ConfigError(field, f"key {key!r} is not a limit level such as \"5/10\"") from None
             if level == limits:
                 return _money(amount, field)

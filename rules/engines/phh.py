@@ -112,7 +112,13 @@ def load_phh(path: str | Path) -> PhhHand:
 
 def _split_cards(text: str) -> str:
     text = text.strip()
-    return " ".join(text[k:k + 2] for k in range(0, len(text), 2))
+    if len(text) <= 2:
+        return text
+    return " ".join([text[k:k + 2] for k in range(0, len(text), 2)])
+
+
+#: PHH player tokens p1..p8 -> seat (fast path of :func:`_player`).
+_PLAYERS = {f"p{k}": k for k in range(1, 9)}
 
 
 def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
@@ -122,24 +128,23 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
     body = (action.split("#", 1)[0] if "#" in action else action).split()
     if not body:
         raise UnknownEvent(f"empty action {action!r}")
-    actor, verb, args = body[0], body[1] if len(body) > 1 else "", body[2:]
+    actor = body[0]
+    verb = body[1] if len(body) > 1 else ""
     if actor == "d":
-        if verb == "dh" and len(args) == 2 and args[0].startswith("p"):
-            return {"type": "deal", "seat": _player(args[0]), "cards": _split_cards(args[1])}
-        if verb == "db" and len(args) == 1:
-            return {"type": "deal_community", "card": args[0]}
+        if verb == "dh" and len(body) == 4 and body[2].startswith("p"):
+            return {"type": "deal", "seat": _PLAYERS.get(body[2]) or _player(body[2]), "cards": _split_cards(body[3])}
+        if verb == "db" and len(body) == 3:
+            return {"type": "deal_community", "card": body[2]}
         raise UnknownEvent(f"dealer action {action!r} is not a stud deal")
-    seat = _player(actor)
-    if verb == "pb":
-        return {"type": "bring_in", "seat": seat}
-    if verb == "f":
-        return {"type": "fold", "seat": seat}
+    seat = _PLAYERS.get(actor) or _player(actor)
     if verb == "cc":
         i = state.pos.get(seat)
         owe = i is not None and state.bet_to > state.sc[i]
         return {"type": "call" if owe else "check", "seat": seat}
-    if verb == "cbr" and len(args) == 1:
-        to = int(args[0])
+    if verb == "f":
+        return {"type": "fold", "seat": seat}
+    if verb == "cbr" and len(body) == 3:
+        to = int(body[2])
         if state.phase == "bring_in":
             kind = "complete"
         elif state.bet_to == 0:
@@ -149,9 +154,11 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
         else:
             kind = "raise"
         return {"type": kind, "seat": seat, "to": to}
+    if verb == "pb":
+        return {"type": "bring_in", "seat": seat}
     if verb == "sm":
-        if args and args[0]:
-            return {"type": "show", "seat": seat, "cards": _split_cards(args[0])}
+        if len(body) > 2 and body[2]:
+            return {"type": "show", "seat": seat, "cards": _split_cards(body[2])}
         return {"type": "muck", "seat": seat}
     raise UnknownEvent(f"action {action!r} is not a Seven Card Stud action")
 

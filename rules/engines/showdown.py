@@ -33,6 +33,7 @@ Errors (all :class:`~rules.engines.errors.RuleViolation`, rendered as exit statu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping
 from importlib import import_module
 from typing import Any
@@ -59,6 +60,11 @@ _DISPATCH = {
     "forty_one": "rules.engines.forty_one",
     "capsa_susun": "rules.engines.capsa",
 }
+
+#: The highest seat number accepted: no table has more seats (tables hold 2-8, Capsa 2-4, Forty-one 3-7);
+#: a larger number is a typing error, refused before it reaches ``int()`` (review: "100000", 5000 digits).
+MAX_SEAT = 99
+_SEAT_TEXT = re.compile(r"[0-9]{1,6}")
 
 #: A stud hand at showdown has 7 cards (R11.2); 5 and 6 are accepted for hands ranked before 7th
 #: street (e.g. an all-in shown early) and 6 own cards + the community card (R2.2).
@@ -106,17 +112,24 @@ class _Desc:
 
 
 def parse_seat(raw: Any) -> int:
-    """Parse a seat number from a JSON key (``"3"``) or int (``3``); raises :class:`MalformedShowdown`."""
+    """Parse a seat number from a JSON key (``"3"``) or int (``3``): ASCII digits, 1 to :data:`MAX_SEAT`.
+
+    Raises :class:`MalformedShowdown` for anything else (``"abc"``, ``"-1"``, ``"0"``, ``"²"``, ``"100000"``).
+    """
     if isinstance(raw, bool):
         raw = repr(raw)
     if isinstance(raw, int):
         seat = raw
-    elif isinstance(raw, str) and raw.strip().isdigit():
+    elif isinstance(raw, str) and _SEAT_TEXT.fullmatch(raw.strip()):
         seat = int(raw.strip())
     else:
-        raise MalformedShowdown(f"{raw!r} is not a seat number (write 1, 2, ...)", extra={"seat": str(raw)})
+        shown = raw if not isinstance(raw, str) or len(raw) <= 20 else raw[:20] + "..."
+        raise MalformedShowdown(f"{shown!r} is not a seat number (write 1, 2, ...)", extra={"seat": str(shown)})
     if seat < 1:
         raise MalformedShowdown(f"seat {seat} is not a seat number (seats start at 1)", extra={"seat": seat})
+    if seat > MAX_SEAT:
+        raise MalformedShowdown(f"seat {seat} is not a seat number (no table has more than {MAX_SEAT} seats)",
+                                extra={"seat": seat})
     return seat
 
 

@@ -144,11 +144,24 @@ class StudState:
     )
 
     def copy(self) -> StudState:
+        """A copy that shares the immutable fields and copies the per-seat lists and the dealt set
+        (hand-written: a getattr/setattr loop costs ~10x more; test_stud_engine checks every slot)."""
         new = StudState.__new__(StudState)
-        for name in _IMMUTABLE_SLOTS:
-            setattr(new, name, getattr(self, name))
-        for name in _LIST_SLOTS:
-            setattr(new, name, getattr(self, name)[:])
+        (new.cfg, new.seats, new.pos, new.n, new.button, new.start, new.n_dealt, new.burns, new.community,
+         new.phase, new.street, new.bet_to, new.full_to, new.wagers, new.last_inc, new.big_bet, new.to_act,
+         new.bring_in_idx, new.open_pair, new.uncapped, new.last_aggr, new.taxe, new.taxe_split, new.taxe_taken,
+         new.taxe_logged, new.show_order, new.pot_awards, new.final_pots, new.voluntary, new.void,
+         new.seventh_mode, new.n_events) = (
+            self.cfg, self.seats, self.pos, self.n, self.button, self.start, self.n_dealt, self.burns,
+            self.community, self.phase, self.street, self.bet_to, self.full_to, self.wagers, self.last_inc,
+            self.big_bet, self.to_act, self.bring_in_idx, self.open_pair, self.uncapped, self.last_aggr, self.taxe,
+            self.taxe_split, self.taxe_taken, self.taxe_logged, self.show_order, self.pot_awards, self.final_pots,
+            self.voluntary, self.void, self.seventh_mode, self.n_events)
+        (new.stack, new.contrib, new.returned, new.sc, new.folded, new.dead, new.ante_paid, new.ante_done,
+         new.cards, new.exposed, new.burned, new.acted, new.shown, new.mucked, new.awards, new.burned_streets) = (
+            self.stack[:], self.contrib[:], self.returned[:], self.sc[:], self.folded[:], self.dead[:],
+            self.ante_paid[:], self.ante_done[:], self.cards[:], self.exposed[:], self.burned[:], self.acted[:],
+            self.shown[:], self.mucked[:], self.awards[:], self.burned_streets[:])
         new.dealt = set(self.dealt)
         return new
 
@@ -222,10 +235,15 @@ def _rank_of(board: tuple[int, ...], counts_sf: bool, by_suit: bool) -> tuple:
 
 def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     """The best board among ``candidates`` (positions); ties to the earliest position (R5.1-R5.3)."""
+    cfg = s.cfg
+    counts_sf, by_suit = cfg.board_counts_straights_flushes, cfg.high_board_tiebreak == "suit"
+    extra = (s.community,) if s.community is not None and s.street == 7 else ()
+    cards = s.cards
     best = None
     best_key: tuple = ()
     for i in candidates:
-        k = _board_rank(s, i)
+        b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN]) + extra
+        k = _rank_of(b, counts_sf, by_suit) if b else (-1,)
         if best is None or k > best_key:
             best, best_key = i, k
     return best  # type: ignore[return-value]
@@ -255,12 +273,13 @@ def _raises_left(s: StudState) -> int | None:
 def _units(s: StudState, i: int) -> tuple[int, ...]:
     """Split-limit bet sizes open to position ``i`` now (R6.1, R6.4)."""
     cfg = s.cfg
-    if s.street == 4 and cfg.open_pair_option == "on":
+    street = s.street
+    if street == 4 and cfg.open_pair_option == "on":
         if s.big_bet:
             return (cfg.higher,)  # type: ignore[return-value]
         if s.open_pair and (cfg.open_pair_scope == "any_player" or _own_pair(s, i)):
             return tuple(sorted({cfg.lower, cfg.higher}))  # type: ignore[arg-type]
-    return (cfg.unit(s.street),)
+    return (cfg.lower if street <= 4 else cfg.higher,)  # type: ignore[return-value]
 
 
 def _own_pair(s: StudState, i: int) -> bool:
@@ -370,6 +389,8 @@ def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True) 
 
 #: Fast path for canonical tokens ("As", "??"); anything else goes through ``parse_card``.
 _TOKEN_IDS: dict[str, int] = {str(card): int(card) for card in CARDS}
+#: Named cards only (no unknown tokens), for the deal fast path.
+_CARD_IDS: dict[str, int] = dict(_TOKEN_IDS)
 _TOKEN_IDS.update({"??": UNKNOWN, "XX": UNKNOWN, "xx": UNKNOWN, "##": UNKNOWN})
 
 
@@ -420,7 +441,14 @@ def apply(state: StudState, event: Mapping[str, Any]) -> StudState:
 
 def _apply(s: StudState, event: Mapping[str, Any]) -> None:
     """Apply ``event`` to ``s`` in place (used on a private copy; may leave ``s`` half-changed on error)."""
-    if type(event) is not dict and not isinstance(event, Mapping):
+    if type(event) is dict:
+        kind = event.get("type")
+        handler = _HANDLERS.get(kind) if type(kind) is str else None
+        if handler is not None and s.phase != "complete":
+            handler(s, event)
+            s.n_events += 1
+            return
+    elif not isinstance(event, Mapping):
         raise UnknownEvent(f"an event must be a mapping with a 'type', got {event!r}")
     kind = event.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -486,7 +514,29 @@ def _burn(s: StudState) -> None:
 
 
 def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None
+    if i is None:
+        i = _seat_of(s, event)
+    street = s.street
+    text = event.get("cards")
+    if (s.phase == "deal" and type(text) is str and not s.folded[i] and not s.exposed[i]
+            and s.seventh_mode in (None, "normal") and event.get("face") is None):
+        # Fast path (the common deal): named cards, no face given, no exposure, streets 3-6 or a
+        # normal 7th. Anything unusual falls through to the full checks below.
+        cards = list(map(_CARD_IDS.get, text.split()))
+        held = s.cards[i]
+        base = len(held) - (0 if street == 3 else street - 1)
+        k = len(cards)
+        if (None not in cards and 0 < k <= (3 if street == 3 else 1) - base and len(set(cards)) == k
+                and s.dealt.isdisjoint(cards) and (not s.burned or set(s.burned).isdisjoint(cards))):
+            if street not in s.burned_streets and (street >= 4 or s.cfg.burn_before_first_deal):
+                _burn(s)
+            s.cards[i] = held + tuple(zip(cards, PATTERN[street][base:base + k]))
+            s.dealt.update(cards)
+            s.n_dealt += k
+            _after_deal(s)
+            return
     if s.phase != "deal":
         what = "the antes are not all in" if s.phase == "ante" else "no cards are due now"
         raise _seat_err(IllegalAction, s, i, "be dealt cards", what, "R1.2")
@@ -623,13 +673,13 @@ def _on_deal_community(s: StudState, event: Mapping[str, Any]) -> None:
 
 
 def _after_deal(s: StudState) -> None:
-    if _n_live(s) <= 1:
+    folded = s.folded
+    if folded.count(False) <= 1:
         _finish_by_fold(s)
         return
     target = 3 if s.street == 3 else s.street
-    cards, folded = s.cards, s.folded
-    for i in range(s.n):
-        if not folded[i] and len(cards[i]) < target:
+    for held, out in zip(s.cards, folded):
+        if not out and len(held) < target:
             return
     if s.street == 4 and not s.taxe_taken:
         _take_taxe(s)
@@ -639,6 +689,11 @@ def _after_deal(s: StudState) -> None:
 def _take_taxe(s: StudState) -> None:
     """R8.1-R8.3: the Taxe leaves the pot once, as the 4th-street up cards land."""
     cfg = s.cfg
+    if cfg.taxe_mode == "flat" and not cfg.taxe_amount:  # no Taxe configured (e.g. PHH replays)
+        s.taxe_split = ()
+        s.taxe = 0
+        s.taxe_taken = True
+        return
     pots = _pots(s, with_taxe=False)
     total = sum(a for a, _ in pots)
     if cfg.taxe_mode == "flat":
@@ -678,35 +733,36 @@ def _on_taxe(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _start_betting(s: StudState) -> None:
     """Open the betting round of the street just dealt (R4.1, R5.1-R5.4, R6.4)."""
+    n = s.n
+    cfg = s.cfg
+    folded, stack = s.folded, s.stack
     s.phase = "betting"
-    s.sc = [0] * s.n
-    s.acted = [None] * s.n
+    s.sc = [0] * n
+    s.acted = [None] * n
     s.bet_to = s.full_to = s.wagers = s.last_inc = 0
     s.big_bet = False
     s.last_aggr = None
     s.bring_in_idx = None
-    s.uncapped = s.cfg.uncap_heads_up and _n_live(s) == 2
-    cfg = s.cfg
-    if s.street == 4 and cfg.split and cfg.open_pair_option == "on":
+    s.uncapped = cfg.uncap_heads_up and folded.count(False) == 2
+    if s.street == 4 and cfg.open_pair_option == "on" and cfg.limit_type == "split":
         s.open_pair = _any_open_pair(s)
     else:
         s.open_pair = False
-    chips = _with_chips(s)
+    chips = [i for i in range(n) if not folded[i] and stack[i] > 0]
     if len(chips) <= 1:
         s.to_act = None
         _end_round(s)
         return
     if s.street == 3:
-        doors = [(min(c for c, up in s.cards[i] if up), i) for i in chips]
-        s.bring_in_idx = min(doors)[1]
-        s.to_act = s.bring_in_idx
+        cards = s.cards
+        low = min([min([c for c, up in cards[i] if up]) for i in chips])
+        s.bring_in_idx = s.to_act = next(i for i in chips if any(c == low and up for c, up in cards[i]))
         s.phase = "bring_in"
         return
-    live = [i for i in range(s.n) if not s.folded[i]]
-    top = _high_board(s, live)
-    if s.stack[top] == 0:
+    top = _high_board(s, [i for i in range(n) if not folded[i]])
+    if stack[top] == 0:
         if cfg.allin_high_board_opener == "next_clockwise":
-            top = next((top + k) % s.n for k in range(1, s.n) if (top + k) % s.n in chips)
+            top = next((top + k) % n for k in range(1, n) if (top + k) % n in chips)
         else:
             top = _high_board(s, chips)
     s.to_act = top
@@ -741,8 +797,13 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
                         f"the round is capped at {_m(s.bet_to)} after {_n_raises(cfg.raise_cap)}",
                         "R6.2" if cfg.split else "R7.3")
     kind = "bet" if s.bet_to == 0 else ("complete" if s.full_to == 0 else "raise")
-    if cfg.split:
-        targets = sorted({s.full_to + u for u in _units(s, i)})
+    if cfg.limit_type == "split":
+        units = _units(s, i)
+        if len(units) == 1:  # the usual fixed unit: to one full wager, or all-in for less (R6.1, R10.1)
+            t = s.full_to + units[0]
+            t = t if t <= avail else avail
+            return kind, t, t, (t,)
+        targets = sorted({s.full_to + u for u in units})
         amounts = [t for t in targets if t <= avail]
         if avail < targets[-1]:
             amounts.append(avail)
@@ -979,12 +1040,12 @@ def _advance(s: StudState, i: int) -> None:
 
 def _return_uncalled(s: StudState) -> None:
     """R10.1: the part of the top wager nobody matched goes back to its owner."""
-    eff = [s.contrib[j] - s.returned[j] for j in range(s.n)]
+    eff = [a - b for a, b in zip(s.contrib, s.returned)]
     if not s.cfg.ante_trimming:  # R10.4 ante_trimming=false: antes are dead money, never "uncalled"
-        eff = [eff[j] - (0 if s.dead[j] else s.ante_paid[j]) for j in range(s.n)]
-    top = max(range(s.n), key=lambda j: eff[j])
-    second = max((eff[j] for j in range(s.n) if j != top), default=0)
-    extra = eff[top] - second
+        eff = [e - (0 if d else a) for e, d, a in zip(eff, s.dead, s.ante_paid)]
+    high = max(eff)
+    top = eff.index(high)
+    extra = high - sorted(eff)[-2]
     if extra > 0:
         s.returned[top] += extra
         s.stack[top] += extra

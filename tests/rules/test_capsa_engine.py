@@ -767,3 +767,99 @@ def test_state_is_unchanged_by_a_refused_event():
     assert state == snapshot
     assert ENGINE.can_apply(state, {"type": "set", "seat": 1, "front": canon(C15[1][0]),
                                     "middle": canon(C15[1][1]), "back": canon(C15[1][2])})
+
+
+# --------------------------------------------------------------------------------------------------
+# hostile input (review): every bad event is a RuleViolation and changes nothing
+# --------------------------------------------------------------------------------------------------
+
+def _fresh():
+    return new_hand(build_config({"unit_value": "1.00"}), {1: BIG_STACK, 2: BIG_STACK}, button=2)
+
+
+SET1 = {"type": "set", "seat": 1, "front": "5c 5d 4c", "middle": "9s 9h 9d Qs Qh", "back": "Ks Kh Kd Kc 2s"}
+BAD_EVENTS = [
+    ("seat in superscript digits", _fresh, {"type": "deal", "seat": "²", "cards": canon(" ".join(C15[1]))},
+     UnknownEvent),
+    ("cards as a number", _fresh, {"type": "deal", "seat": 1, "cards": 5}, InvalidCard),
+    ("cards as true", _fresh, {"type": "deal", "seat": 1, "cards": True}, InvalidCard),
+    ("cards as a float", _fresh, {"type": "deal", "seat": 1, "cards": 1.5}, InvalidCard),
+    ("cards as an object", _fresh, {"type": "deal", "seat": 1, "cards": {"As": 1}}, InvalidCard),
+    ("unknown field on a deal", _fresh, {"type": "deal", "seat": 1, "cards": canon(" ".join(C15[1])), "face": "up"},
+     UnknownEvent),
+    ("a seat on a misdeal", _fresh, {"type": "misdeal", "seat": 1}, UnknownEvent),
+    ("row as a number", lambda: started(seats=(1, 2)), {**SET1, "front": 5}, InvalidCard),
+    ("unknown field on a setting", lambda: started(seats=(1, 2)), {**SET1, "fornt": "5c 5d 4c"}, UnknownEvent),
+    ("extra field on the reveal", lambda: set_all(started(seats=(1, 2), raw={"surrender_enabled": False})),
+     {"type": "reveal", "seat": 1}, UnknownEvent),
+]
+
+
+@pytest.mark.parametrize(("case", "make", "event", "error"), BAD_EVENTS, ids=[e[0] for e in BAD_EVENTS])
+def test_bad_event_is_a_rule_violation_and_changes_nothing(case, make, event, error):
+    state = make()
+    before = json.dumps(view(state), sort_keys=True)
+    with pytest.raises(error) as err:
+        apply(state, event)
+    assert err.value.message
+    assert not capsa.can_apply(state, event)
+    assert json.dumps(view(state), sort_keys=True) == before
+
+
+def test_note_and_underscore_fields_are_allowed_on_any_event():
+    state = apply(_fresh(), {"type": "deal", "seat": 1, "cards": canon(" ".join(C15[1])), "note": "x", "_by": 7})
+    assert view(state)["seats"]["1"]["dealt"] is True
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({"natural_precedence": 5}, "natural_precedence"),
+        ({"scoop_multiplier": "²"}, "scoop_multiplier"),
+        ({"setting_time_limit_s": "1" * 5000}, "setting_time_limit_s"),
+        ({"pair_stakes": {"²-1": "5.00"}}, "pair_stakes"),
+        ({"natural_values": {"dragon": 10**30}}, "natural_values"),
+        ({"royalty_table": {"back": {"four_of_a_kind": 10**30}}}, "royalty_table"),
+        ({"cover_units": 10**30}, "cover_units"),
+    ],
+)
+def test_hostile_config_values_are_config_errors(raw, field):
+    with pytest.raises(ConfigError) as err:
+        build_config({"unit_value": "1", **raw})
+    assert err.value.field == field
+
+
+def test_config_that_is_not_an_object_is_a_config_error():
+    with pytest.raises(ConfigError) as err:
+        build_config(5)
+    assert err.value.field == "config"
+
+
+def test_money_config_error_names_the_field_once():
+    with pytest.raises(ConfigError) as err:
+        build_config({"unit_value": 1.5})
+    assert err.value.message.count("unit_value") == 1
+
+
+@pytest.mark.parametrize(
+    ("hand2", "error", "words"),
+    [
+        ({"front": 5, "middle": "T♠T♥8♣8♦2♥", "back": "A♥J♥7♥6♥4♥"}, InvalidCard, "seat 2"),
+        ({"front": "A♠J♦3♥", "middle": "T♠T♥8♣8♦2♥", "back": "A♥J♥7♥6♥4♥", "surrender": "no"}, MalformedShowdown,
+         "surrender"),
+        ({"front": "A♠J♦3♥", "middle": "T♠T♥8♣8♦2♥", "back": "A♥J♥7♥6♥4♥", "colour": "red"}, MalformedShowdown,
+         "colour"),
+    ],
+)
+def test_showdown_refuses_malformed_hands_with_a_message(hand2, error, words):
+    doc = showdown_doc(c15(1))
+    doc["hands"]["2"] = hand2
+    with pytest.raises(error) as err:
+        run_showdown(doc)
+    assert words in err.value.message
+
+
+def test_showdown_config_that_is_not_an_object_is_refused():
+    doc = {**showdown_doc(c15(1, 2)), "config": 5}
+    with pytest.raises(ConfigError):
+        run_showdown(doc)

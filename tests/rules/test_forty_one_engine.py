@@ -491,6 +491,14 @@ ERRORS = [
     ("misdeal after two actions", lambda: run(start(cfg()), [act("call", 2), act("call", 3)]), {"type": "misdeal"},
      IllegalAction, "before two players"),
     ("bad amount type", lambda: start(cfg()), {"type": "raise", "seat": 2, "to": "10.00"}, InvalidAmount, "cents"),
+    ("float amount", lambda: start(cfg()), {"type": "raise", "seat": 2, "to": 1000.0}, InvalidAmount, "cents"),
+    ("absurdly large raise", lambda: start(cfg()), {"type": "raise", "seat": 2, "to": 10**30}, InvalidAmount,
+     "too large"),
+    ("absurdly large call", lambda: start(cfg()), {"type": "call", "seat": 2, "amount": 10**30}, InvalidAmount,
+     "too large"),
+    ("absurdly large ante", lambda: fo.new_hand(cfg(), FOUR, button=1), {"type": "ante", "seat": 1, "amount": 10**30},
+     InvalidAmount, "too large"),
+    ("seat as text", lambda: start(cfg()), {"type": "call", "seat": "2"}, UnknownEvent, "seat number"),
 ]
 
 
@@ -611,6 +619,43 @@ def test_showdown_tool_via_the_dispatcher_and_german_cards():
 def test_showdown_tool_refuses_bad_hands(hands, error):
     with pytest.raises(error):
         fo.showdown({"game": "forty_one", "forehand": 1, "hands": hands})
+
+
+def test_showdown_tool_refuses_a_category_order_that_is_not_a_list():
+    with pytest.raises(ConfigError) as err:
+        fo.showdown({"game": "forty_one", "forehand": 1, "config": {"category_order": 5},
+                     "hands": {"1": "A♥ K♥ Q♥ J♥"}})
+    assert err.value.field == "category_order"
+
+
+@pytest.mark.parametrize(("hands", "error", "seat", "words"), [
+    ({"1": "Herz Ass, Herz Ass, Herz Ober, Herz Unter"}, DuplicateCard, 1, "seat 1"),
+    ({"1": "Herz Ass, Herz König, Herz Ober, Herz Unter", "2": "Herz 6, Laub 7, Eichel 7, Schellen 7"}, InvalidCard,
+     2, "seat 2: 'Herz 6'"),
+    ({"3": 5}, InvalidCard, 3, "seat 3"),
+])
+def test_showdown_tool_german_card_errors_name_the_seat(hands, error, seat, words):
+    with pytest.raises(error) as err:
+        fo.showdown({"game": "forty_one", "forehand": 1, "config": {"deck": "double_german"}, "hands": hands})
+    assert words in err.value.message and err.value.seat == seat
+
+
+def test_showdown_tool_points_german_names_to_the_double_german_deck():
+    with pytest.raises(InvalidCard) as err:
+        fo.showdown({"game": "forty_one", "forehand": 1, "hands": {"1": "Herz Ass, Herz König, Herz Ober, Herz Unter"}})
+    assert "seat 1" in err.value.message and "double_german" in err.value.message
+
+
+def test_showdown_tool_names_the_32_card_pack():
+    with pytest.raises(InvalidCard, match="32-card pack"):
+        fo.showdown({"game": "forty_one", "forehand": 1, "hands": {"1": "A♥ K♥ Q♥ 6♥"}})
+
+
+@pytest.mark.parametrize("key", ["inf/10", "1e999999999/10", "nan/10"])
+def test_per_limit_key_that_is_not_a_limit_level_is_a_config_error(key):
+    with pytest.raises(ConfigError) as err:
+        cfg(tax_cap={key: "10.00"})
+    assert err.value.field == "tax_cap"
 
 
 def test_showdown_tool_needs_a_forehand():

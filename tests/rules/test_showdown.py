@@ -259,3 +259,27 @@ def test_every_error_is_a_rule_violation():
     for _, doc, _, _ in ERROR_CASES:
         with pytest.raises(RuleViolation):
             run_showdown(doc)
+
+
+# --- hostile input (review) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seat", ["²", "١", "1" * 5000, "100000", 100000, " 1 2 "])
+def test_seat_that_is_not_a_plain_small_number_is_refused_with_a_message(seat):
+    with pytest.raises(MalformedShowdown) as exc:
+        run_showdown(stud({seat: "As Kd Qs Jc Th"}))
+    assert "seat" in exc.value.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc Th"}, "x": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        '{"game": ' + "1" * 5000 + ', "hands": {"1": "As Kd Qs Jc Th"}}',
+    ],
+    ids=["nested too deep", "number too long"],
+)
+def test_command_refuses_pathological_json_with_status_2(text):
+    with pytest.raises(CommandError) as exc:
+        run_command(text)
+    assert exc.value.returncode == 2
+    assert "not JSON" in str(exc.value)

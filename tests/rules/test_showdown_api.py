@@ -71,3 +71,12 @@ def test_showdown_is_in_the_openapi_schema(api_client, role_user):
     response = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     assert URL in response.json()["paths"]
+
+
+@pytest.mark.django_db
+def test_too_deeply_nested_json_body_is_http_400(api_client, role_user):
+    api_client.force_authenticate(role_user("croupier"))
+    body = '{"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc Th"}, "x": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    response = api_client.post(URL, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["message"]

@@ -78,7 +78,7 @@ def validate_category_order(order: Iterable[str], *, field: str = "category_orde
 
     Returns the order as a tuple; raises :class:`ConfigError` naming ``field``.
     """
-    if isinstance(order, str):
+    if isinstance(order, str) or not isinstance(order, list | tuple):
         raise ConfigError(field, "must be a list of category names, e.g. [\"quads\", \"flush4\", ...]")
     names = tuple(order)
     for name in names:

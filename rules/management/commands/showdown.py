@@ -38,6 +38,10 @@ class Command(BaseCommand):
             doc = json.loads(text)
         except json.JSONDecodeError as err:
             raise CommandError(f"the input is not JSON: {err}", returncode=EXIT_BAD_INPUT) from None
+        except (ValueError, RecursionError) as err:  # a number too long for int(), nesting too deep
+            reason = "it is nested too deeply" if isinstance(err, RecursionError) else str(err).split(";")[0]
+            raise CommandError(f"the input is not JSON the tool can read: {reason}",
+                               returncode=EXIT_BAD_INPUT) from None
         try:
             result = run_showdown(doc)
         except RuleViolation as err:
