@@ -70,6 +70,10 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ApplicationError):
         return Response({"message": exc.message, "code": exc.code, "extra": exc.extra}, status=exc.status_code)
+    if isinstance(exc, RecursionError):
+        # json.loads on a body nested thousands deep: a malformed request, not a server fault.
+        return Response({"message": "request body is nested too deeply to be read as JSON", "code": "parse_error",
+                         "extra": {}}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         exc = exceptions.ValidationError(detail)

@@ -84,3 +84,11 @@ def test_a_task_makes_the_round_trip_through_the_broker(live_worker):
     assert result.get(timeout=30) == "pong:table-7"
     if settings.REDIS_URL:
         assert live_worker is not None  # a real worker thread on Redis answered
+
+
+def test_deeply_nested_json_is_a_400_not_a_500(api_client, role_user):
+    api_client.force_authenticate(role_user("floor_manager"))
+    body = "[" * 100_000 + "]" * 100_000
+    response = api_client.post("/api/v1/tables/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["message"]
