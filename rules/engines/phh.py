@@ -72,6 +72,7 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     for key in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
         if key not in raw:
             raise PhhError(f"{name or 'PHH'}: field '{key}' is missing")
+    _check_fields(raw, name or "PHH")
     stacks = list(raw["starting_stacks"])
     n = len(stacks)
     antes = list(raw["antes"])
@@ -104,6 +105,28 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     )
 
 
+def _is_chips(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _check_fields(raw: Mapping[str, Any], name: str) -> None:
+    """Refuse header fields of the wrong shape with a :class:`PhhError` naming the field (not a traceback)."""
+    for key in ("bring_in", "small_bet", "big_bet"):
+        if not _is_chips(raw[key]):
+            raise PhhError(f"{name}: field '{key}' must be a whole number of chips, got {raw[key]!r}")
+    for key in ("starting_stacks", "antes", "finishing_stacks"):
+        if key not in raw:
+            continue
+        value = raw[key]
+        if not isinstance(value, list) or not all(_is_chips(v) for v in value):
+            raise PhhError(f"{name}: field '{key}' must be a list of whole numbers of chips, got {value!r}")
+        if len(value) != len(raw["starting_stacks"]) if key != "starting_stacks" else not value:
+            raise PhhError(f"{name}: field '{key}' must have one entry per player")
+    actions = raw["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PhhError(f"{name}: field 'actions' must be a list of action strings, got {actions!r}")
+
+
 def load_phh(path: str | Path) -> PhhHand:
     """Read a ``.phh`` file (see :func:`loads_phh`)."""
     p = Path(path)
@@ -111,9 +134,13 @@ def load_phh(path: str | Path) -> PhhHand:
 
 
 def _split_cards(text: str) -> str:
-    text = text.strip()
-    if len(text) <= 2:
+    """``"QhTcTh"`` -> ``"Qh Tc Th"`` (PHH writes a seat's cards without spaces)."""
+    n = len(text)
+    if n == 2:
         return text
+    if n == 6:  # the 3rd-street deal
+        return f"{text[:2]} {text[2:4]} {text[4:]}"
+    text = text.strip()
     return " ".join([text[k:k + 2] for k in range(0, len(text), 2)])
 
 
@@ -144,7 +171,10 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
     if verb == "f":
         return {"type": "fold", "seat": seat}
     if verb == "cbr" and len(body) == 3:
-        to = int(body[2])
+        amount = body[2]
+        if not amount.lstrip("-").isdigit():
+            raise UnknownEvent(f"{actor} cannot bet/raise to {amount!r}: PHH amounts are whole numbers of chips")
+        to = int(amount)
         if state.phase == "bring_in":
             kind = "complete"
         elif state.bet_to == 0:
@@ -169,6 +199,22 @@ def _player(token: str) -> int:
     return int(token[1:])
 
 
+#: Built configs by their raw keys: a session's hands share a few limit levels, so each is validated once.
+_CONFIGS: dict[tuple, StudConfig] = {}
+_CONFIGS_MAX = 256
+
+
+def _config_for(raw: Mapping[str, Any]) -> StudConfig:
+    key = tuple(sorted(raw.items()))
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        cfg = build_config(raw)
+        if len(_CONFIGS) >= _CONFIGS_MAX:
+            _CONFIGS.clear()
+        _CONFIGS[key] = cfg
+    return cfg
+
+
 @dataclass
 class PhhReplay:
     """Result of :func:`replay_phh_hand`: the final state, the engine events (antes first), the config."""
@@ -183,7 +229,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
     in the file's ``actions``) and the engine's reason; ante events failing get index -1."""
     cfg = hand.stud_config
     if cfg is None:
-        cfg = hand.stud_config = build_config(hand.config)
+        cfg = hand.stud_config = _config_for(hand.config)
     state = stud.new_hand(cfg, hand.seats, button=hand.button)
     events: list[dict[str, Any]] = []
     for seat in sorted(hand.seats):
@@ -193,10 +239,14 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
         except RuleViolation as exc:
             raise PhhError(f"{hand.name}: ante of seat {seat}: {exc.message}", extra={"action_index": -1}) from None
         events.append(ev)
+    handlers = stud._HANDLERS
     for k, action in enumerate(hand.actions):
         try:
             ev = action_to_event(state, action)
-            stud._apply(state, ev)
+            if state.phase == "complete":
+                stud._apply(state, ev)  # raises HandComplete, worded for the croupier
+            handlers[ev["type"]](state, ev)  # action_to_event only makes known event types
+            state.n_events += 1
         except RuleViolation as exc:
             raise PhhError(f"{hand.name}: action {k} ({action!r}): {exc.message}",
                            extra={"action_index": k, "action": action}) from None

@@ -120,6 +120,9 @@ UNKNOWN = -1
 #: Faces of each street's cards for a seat (R1.3): True = face up.
 PATTERN: dict[int, tuple[bool, ...]] = {3: (False, False, True), 4: (True,), 5: (True,), 6: (True,), 7: (False,)}
 _WAGERS = ("bet", "complete", "raise")
+#: How a message names each event as an action ("seat 2 cannot be dealt cards: ...").
+_ACTION_WORDS = {"deal": "be dealt cards", "bring_in": "bring it in", "ante": "post an ante",
+                 "card_exposed": "record an exposed card"}
 _STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 _EVENT_TYPES = frozenset({
     "ante", "burn", "deal", "deal_community", "bring_in", "complete", "bet", "raise", "call", "check",
@@ -378,13 +381,22 @@ def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
     return i
 
 
-def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True) -> int | None:
+def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, s: StudState | None = None,
+                  i: int | None = None, action: str = "", rule: str = "R6.1") -> int | None:
+    """``event[key]`` as int cents. A missing/non-int value raises :class:`UnknownEvent`, a negative one
+    :class:`InvalidAmount`; with ``s``/``i`` the message names the seat, ``action`` and ``rule``."""
     value = event.get(key)
+    if type(value) is int and value >= 0:
+        return value
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise UnknownEvent(f"{event.get('type')} event needs '{key}' as a whole number of cents, got {value!r}")
-    return value
+    negative = type(value) is int
+    cls = InvalidAmount if negative else UnknownEvent
+    reason = (f"'{key}' must not be negative, got {value!r}" if negative
+              else f"'{key}' must be a whole number of cents, got {value!r}")
+    if s is not None and i is not None:
+        raise _seat_err(cls, s, i, action or str(event.get("type")), reason, rule)
+    raise cls(f"{event.get('type')} event: {reason} ({rule})", rule=rule)
 
 
 #: Fast path for canonical tokens ("As", "??"); anything else goes through ``parse_card``.
@@ -452,22 +464,34 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
         raise UnknownEvent(f"an event must be a mapping with a 'type', got {event!r}")
     kind = event.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None
     if handler is None:
-        raise UnknownEvent(f"unknown event type {kind!r}; expected one of {', '.join(sorted(_EVENT_TYPES))}")
+        reason = f"unknown event type {kind!r}; expected one of {', '.join(sorted(_EVENT_TYPES))}"
+        if i is not None:
+            raise UnknownEvent(f"seat {seat} cannot {kind}: {reason}", seat=seat, extra={"action": str(kind)})
+        raise UnknownEvent(reason)
     if s.phase == "complete":
-        raise HandComplete(f"the hand is over; no {kind} event is possible")
+        rule = "R12.1" if s.void else ("R1.5" if s.folded.count(False) == 1 else "R11.2")
+        how = ("void by a misdeal" if s.void else "won without a showdown" if rule == "R1.5" else "shown down")
+        if i is not None:
+            raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind), f"the hand is over ({how})", rule)
+        raise HandComplete(f"the hand is over ({how}); no {kind} event is possible ({rule})", rule=rule)
     handler(s, event)
     s.n_events += 1
 
 
 def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None
+    if i is None:
+        i = _seat_of(s, event)
     if s.phase != "ante":
         raise _seat_err(IllegalAction, s, i, "post an ante", "the antes are already in", "R1.2")
     if s.ante_done[i]:
         raise _seat_err(IllegalAction, s, i, "post an ante", "its ante is already posted", "R3.3")
     due = min(s.cfg.ante, s.stack[i])
-    amount = _amount_field(event, "amount", required=False)
+    amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
     if amount is not None and amount != due:
         raise _seat_err(InvalidAmount, s, i, "post an ante", f"the ante is {_m(due)}, not {_m(amount)}",
                         "R3.3" if due == s.cfg.ante else "R10.4")
@@ -491,7 +515,8 @@ def _on_burn(s: StudState, event: Mapping[str, Any]) -> None:
         if len(c) != 1 or c[0] == UNKNOWN:
             raise UnknownEvent(f"burn 'card' must be one card, got {card!r}")
         if c[0] in s.dealt or c[0] in s.burned:
-            raise DuplicateCard(f"card {CARDS[c[0]]} is already dealt or burned", extra={"card": str(CARDS[c[0]])})
+            raise DuplicateCard(f"cannot burn {CARDS[c[0]]}: it is already dealt or burned; there is one 52-card deck "
+                                "(R1.1)", rule="R1.1", extra={"card": str(CARDS[c[0]])})
         s.burned.append(c[0])
     _burn(s)
 
@@ -546,10 +571,10 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
         raise _seat_err(IllegalAction, s, i, "be dealt a 7th card",
                         f"the deck has {_stub(s)} cards for {_n_live(s)} players, so one community card is turned",
                         "R9.3")
-    cards = _parse_tokens(event.get("cards"))
+    cards = _seat_cards(s, i, "be dealt cards", event.get("cards"))
     need = _need(s, i)
     if not cards:
-        raise UnknownEvent("deal event needs 'cards'")
+        raise _seat_err(UnknownEvent, s, i, "be dealt cards", "the event needs 'cards'", "R1.3")
     if len(cards) > need:
         raise _seat_err(IllegalAction, s, i, "be dealt " + " ".join(_fmt(c) for c in cards),
                         f"it needs {need} more card(s) on {_STREET_NAMES[s.street]} street", "R1.3")
@@ -570,7 +595,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             _after_deal(s)
             return
     if face not in (None, "up", "down"):
-        raise UnknownEvent(f"deal 'face' must be 'up' or 'down', got {face!r}")
+        raise _seat_err(UnknownEvent, s, i, "be dealt cards", f"'face' must be 'up' or 'down', got {face!r}", "R1.3")
     new = []
     base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)
     exposed = s.exposed[i]
@@ -594,8 +619,11 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             raise InvalidCard(f"seat {s.seats[i]}: a face-up card must be named, not '??'", seat=s.seats[i])
         if c != UNKNOWN:
             if c in s.dealt or c in seen or (c in s.burned and not recycled) or c == s.community:
-                raise DuplicateCard(f"card {CARDS[c]} has already been dealt (seat {s.seats[i]})",
-                                    seat=s.seats[i], extra={"card": str(CARDS[c])})
+                where = ("it is twice in this deal" if c in seen else
+                         "that card is already burned" if c in s.burned and c not in s.dealt else
+                         "that card is already dealt")
+                raise _seat_err(DuplicateCard, s, i, f"be dealt {CARDS[c]}", f"{where}; there is one 52-card deck",
+                                "R1.1", card=str(CARDS[c]))
             seen.add(c)
         new.append((c, up))
     if s.street >= 4 and s.street not in s.burned_streets:
@@ -617,6 +645,16 @@ def _fmt(c: int) -> str:
     return "??" if c == UNKNOWN else str(CARDS[c])
 
 
+def _seat_cards(s: StudState, i: int, action: str, value: Any) -> list[int]:
+    """:func:`_parse_tokens` for a seat's event: a bad card or field names the seat, the action and the rule
+    (R1.1 one 52-card deck; R1.3 the deal)."""
+    try:
+        return _parse_tokens(value)
+    except (InvalidCard, UnknownEvent) as exc:
+        raise _seat_err(type(exc), s, i, action, exc.message, "R1.1" if isinstance(exc, InvalidCard) else "R1.3",
+                        **exc.extra) from None
+
+
 def _dead_hand(s: StudState, i: int) -> None:
     """R12.2: both down cards exposed: the hand is dead and the ante goes back."""
     s.folded[i] = True
@@ -631,9 +669,10 @@ def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
     if s.street != 3 or s.phase not in ("deal",):
         raise _seat_err(IllegalAction, s, i, "record an exposed card",
                         "only a 3rd-street down card exposed during the deal is handled here", "R12.2")
-    cards = _parse_tokens(event.get("card"))
+    cards = _seat_cards(s, i, "record an exposed card", event.get("card"))
     if len(cards) != 1 or cards[0] == UNKNOWN:
-        raise UnknownEvent(f"card_exposed needs one 'card', got {event.get('card')!r}")
+        raise _seat_err(UnknownEvent, s, i, "record an exposed card",
+                        f"the event needs one named 'card', got {event.get('card')!r}", "R12.2")
     c = cards[0]
     held = list(s.cards[i])
     for k, (hc, up) in enumerate(held[:2]):
@@ -663,7 +702,8 @@ def _on_deal_community(s: StudState, event: Mapping[str, Any]) -> None:
     stub = _stub(s)
     scramble = stub <= 0  # R9.3: S = 0, the burns are scrambled and one is turned
     if c in s.dealt or (c in s.burned and not scramble):
-        raise DuplicateCard(f"card {CARDS[c]} has already been dealt", extra={"card": str(CARDS[c])})
+        raise DuplicateCard(f"cannot deal {CARDS[c]} as the community card: it is already dealt (R1.1)", rule="R1.1",
+                            extra={"card": str(CARDS[c])})
     if stub >= 2 and 7 not in s.burned_streets:
         _burn(s)
     s.community = c
@@ -722,7 +762,7 @@ def _on_taxe(s: StudState, event: Mapping[str, Any]) -> None:
                             rule="R8.1")
     if s.taxe_logged:
         raise IllegalAction("cannot log the Taxe twice: it is taken once per game (R8.1)", rule="R8.1")
-    amount = _amount_field(event, "amount", required=False)
+    amount = _amount_field(event, "amount", required=False, rule="R8.3")
     if amount is not None and amount != s.taxe:
         raise InvalidAmount(f"the Taxe taken is {_m(s.taxe)}, not {_m(amount)} (R8.3)", rule="R8.3")
     s.taxe_logged = True
@@ -861,8 +901,11 @@ def _put(s: StudState, i: int, chips: int) -> None:
 def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     kind = event["type"]
     i = _seat_of(s, event)
-    to = _amount_field(event, "to")
     cfg = s.cfg
+    to = event.get("to")
+    if type(to) is not int or to < 0:
+        to = _amount_field(event, "to", s=s, i=i, action=kind, rule=(
+            ("R4.6" if cfg.split else "R7.4") if s.phase == "bring_in" else ("R6.1" if cfg.split else "R7.1")))
     if s.phase == "bring_in" and s.to_act == i:
         _bring_in_complete(s, i, kind, to)  # type: ignore[arg-type]
         return
@@ -1027,15 +1070,17 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _advance(s: StudState, i: int) -> None:
     """Move the turn clockwise to the next seat that must act, or close the round (R6.6)."""
-    n = s.n
     folded, stack, acted, sc, bet_to = s.folded, s.stack, s.acted, s.sc, s.bet_to
-    for k in range(1, n + 1):
-        j = (i + k) % n
+    for j in _CLOCKWISE[s.n][i]:
         if not folded[j] and stack[j] > 0 and (acted[j] is None or sc[j] < bet_to):
             s.to_act = j
             return
     s.to_act = None
     _end_round(s)
+
+
+#: ``_CLOCKWISE[n][i]``: the positions after ``i`` clockwise at an ``n``-seat hand, ending with ``i`` itself.
+_CLOCKWISE = {n: tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(1, 9)}
 
 
 def _return_uncalled(s: StudState) -> None:
@@ -1144,7 +1189,7 @@ def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
     _check_show_turn(s, i, "show")
     cards = event.get("cards")
     if cards is not None:
-        given = _parse_tokens(cards)
+        given = _seat_cards(s, i, "show", cards)
         own = s.cards[i]
         if len(given) != len(own):
             raise _seat_err(IllegalAction, s, i, "show", f"it holds {len(own)} cards, not {len(given)}", "R11.2")
