@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 
 from casino.errors import ApplicationError
+from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from tables import selectors
 from tables.models import (
     Dealer,
@@ -36,7 +37,22 @@ def _form_error(err: ApplicationError, fields: list[str]) -> ValidationError:
 
 
 class AuditHistoryMixin:
-    """Adds a read-only "Audit history" field listing who changed what, when and why."""
+    """Adds a read-only "Audit history" field listing who changed what, when and why, and opens the floor
+    pages by role (the role groups carry no model permissions): floor managers view, add and change
+    (each admin's own overrides still make limit versions, sessions and assignments read-only);
+    accountants view. Anyone else needs the model permission."""
+
+    def has_module_permission(self, request):
+        return has_role(request.user, FLOOR_MANAGER, ACCOUNTANT) or super().has_module_permission(request)
+
+    def has_view_permission(self, request, obj=None):
+        return has_role(request.user, FLOOR_MANAGER, ACCOUNTANT) or super().has_view_permission(request, obj)
+
+    def has_add_permission(self, request, *args, **kwargs):
+        return has_role(request.user, FLOOR_MANAGER) or super().has_add_permission(request, *args, **kwargs)
+
+    def has_change_permission(self, request, obj=None):
+        return has_role(request.user, FLOOR_MANAGER) or super().has_change_permission(request, obj)
 
     @admin.display(description="Audit history")
     def audit_history(self, obj):

@@ -112,16 +112,19 @@ class JournalEntryDetailView(generics.RetrieveAPIView):
 
 class JournalEntryReverseView(generics.GenericAPIView):
     """``POST /api/v1/ledger/entries/{id}/reverse/`` ``{"reason"}``: post the reversing entry (every leg
-    negated, linked to the original). A second call returns the same reversal."""
+    negated, linked to the original): 201. A second call posts nothing and answers 200 with the same reversal."""
 
     permission_classes = [IsAccountantOrFloorManager]
     serializer_class = ReverseInputSerializer
 
-    @extend_schema(request=ReverseInputSerializer, responses={201: JournalEntryOutputSerializer})
+    @extend_schema(request=ReverseInputSerializer,
+                   responses={201: JournalEntryOutputSerializer, 200: JournalEntryOutputSerializer})
     def post(self, request, pk: int):
         form = ReverseInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         entry = get_object_or_404(JournalEntry, pk=pk)
+        existed = JournalEntry.objects.filter(reverses=entry).exists()
         reversal = journal_entry_reverse(entry=entry, actor=request.user, reason=form.validated_data["reason"])
         reversal = journal_entry_list().get(pk=reversal.pk)
-        return Response(JournalEntryOutputSerializer(reversal).data, status=status.HTTP_201_CREATED)
+        return Response(JournalEntryOutputSerializer(reversal).data,
+                        status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED)

@@ -24,6 +24,22 @@ from tables.models import (
 MONEY = {"max_digits": 12, "decimal_places": 2, "min_value": Decimal("0")}
 
 
+class EurField(serializers.DecimalField):
+    """An EUR amount sent as a decimal string (``"2500.00"``) or a whole number; a JSON float or a boolean
+    is refused, never rounded through binary floating point (STYLE.md: money is never a float)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool | float):
+            self.fail("invalid_type")
+        return super().to_internal_value(data)
+
+    default_error_messages = {
+        **serializers.DecimalField.default_error_messages,
+        "invalid_type": 'send the amount as a decimal string such as "2500.00", not a JSON number with a fraction '
+                        "or true/false",
+    }
+
+
 class FloorReasonInput(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="why (audited)")
 
@@ -48,11 +64,11 @@ class TableUpdateInput(FloorReasonInput):
 
 
 class TableOpenInput(FloorReasonInput):
-    opening_float = serializers.DecimalField(help_text="chip float counted at opening, EUR", **MONEY)
+    opening_float = EurField(help_text="chip float counted at opening, EUR", **MONEY)
 
 
 class TableCloseInput(FloorReasonInput):
-    closing_float = serializers.DecimalField(help_text="chip float counted at closing, EUR", **MONEY)
+    closing_float = EurField(help_text="chip float counted at closing, EUR", **MONEY)
 
 
 class TableSessionOutput(serializers.ModelSerializer):
@@ -89,7 +105,7 @@ class LimitProfileCreateInput(FloorReasonInput):
     config = serializers.DictField(help_text="the game's configuration keys (stud §13, Forty-one B.9, Capsa A.12); "
                                              "money as EUR strings, e.g. \"5.00\"")
     currency = serializers.CharField(max_length=3, required=False, default="EUR")
-    chip_unit = serializers.DecimalField(max_digits=10, decimal_places=2, required=False, allow_null=True,
+    chip_unit = EurField(max_digits=10, decimal_places=2, required=False, allow_null=True,
                                          default=None)
     effective_from = serializers.DateTimeField(required=False, allow_null=True, default=None,
                                                help_text="default now: from the table's next hand")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules.engines.money import format_cents, to_cents
@@ -72,9 +74,21 @@ def money_out(value: Any, key: str | None = None) -> Any:
 # --- input ---------------------------------------------------------------------------------------------------
 
 
+@extend_schema_field(OpenApiTypes.STR)
+class EurAmountField(serializers.Field):
+    """An EUR amount passed through as sent: the view converts it with the strict ``to_cents`` (a JSON
+    float or ``true`` is refused there, never coerced to a string as ``CharField`` would)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class SeatInSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=8)
-    stack = serializers.CharField(help_text='starting stack in EUR, e.g. "200.00"')
+    stack = EurAmountField(help_text='starting stack in EUR as a decimal string, e.g. "200.00"')
     player_ref = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64,
                                        help_text="opaque player id from the player system; never a name")
 

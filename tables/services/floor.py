@@ -684,7 +684,9 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
     ``end``, else where the replaced planned assignment would have ended, else stays open.
 
     Raises ``ApplicationError``: the table is closed, the dealer is inactive or not qualified for the
-    game, ``end`` not after ``at``. Locks the table row.
+    game, ``end`` not after ``at``. The takeover never overlaps a later assignment at the table or of the
+    dealer: its end (given or inherited) is cut to where the next one begins (the audit row records the
+    requested end and the assignment that cut it). Locks the table row.
     """
     _aware(at, "at")
     _aware(end, "end")
@@ -710,13 +712,21 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
                 continue
             current.end = at
             current.save(update_fields=["end"])
-        end = end or inherited_end
         if end is not None and end <= at:
             raise ApplicationError("end: the assignment must end after it starts", extra={"field": "end"})
+        # Never past the next assignment at this table or of this dealer (one dealer per table, one table
+        # per dealer at any moment); without ``end``, also not past where the replaced assignment ended.
+        following = (DealerAssignment.objects.select_related("dealer__user", "table")
+                     .filter(Q(table=locked) | Q(dealer=dealer), start__gt=at).order_by("start").first())
+        requested = end
+        limits = [t for t in (end if end is not None else inherited_end,
+                              following.start if following else None) if t is not None]
+        end = min(limits) if limits else None
         assignment = DealerAssignment.objects.create(dealer=dealer, table=locked, start=at, end=end)
-        audit_record(obj=assignment, action="takeover", actor=actor, reason=reason,
-                     data={"dealer": dealer.pk, "table": locked.pk, "start": at.isoformat(),
-                           "end": end.isoformat() if end else None})
+        data = {"dealer": dealer.pk, "table": locked.pk, "start": at.isoformat(), "end": end.isoformat() if end else None}
+        if requested is not None and end != requested:
+            data |= {"requested_end": requested.isoformat(), "cut_by_assignment": following.pk}
+        audit_record(obj=assignment, action="takeover", actor=actor, reason=reason, data=data)
     return assignment
 
 

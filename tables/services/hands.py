@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from casino.errors import ApplicationError, ConflictError
@@ -40,7 +40,7 @@ from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.engines.registry import get_engine
-from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, Table, TableSession
+from tables.models import SEAT_RANGE, Hand, HandEvent, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
 
@@ -50,6 +50,31 @@ PLAYER_REF_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 MAX_EVENT_CHARS = 4000
 #: Most events accepted in one whole-hand submission.
 MAX_EVENTS_PER_SUBMISSION = 400
+#: Keys each event type may carry besides ``"type"``, for engines that ignore unknown keys (the Forty-one
+#: and Capsa engines refuse them themselves). Stud: the event vocabulary of :mod:`rules.engines.stud`.
+#: A key the engine ignores would be stored as if it counted (a bring-in "of 2.00" that posted 5.00).
+EVENT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
+    "seven_card_stud": {
+        "ante": frozenset({"seat", "amount"}),
+        "burn": frozenset({"card"}),
+        "deal": frozenset({"seat", "cards", "face"}),
+        "deal_community": frozenset({"card"}),
+        "bring_in": frozenset({"seat"}),
+        "complete": frozenset({"seat", "to"}),
+        "bet": frozenset({"seat", "to"}),
+        "raise": frozenset({"seat", "to"}),
+        "call": frozenset({"seat"}),
+        "check": frozenset({"seat"}),
+        "fold": frozenset({"seat"}),
+        "taxe": frozenset({"amount"}),
+        "show": frozenset({"seat", "cards"}),
+        "muck": frozenset({"seat"}),
+        "misdeal": frozenset({"reason"}),
+        "card_exposed": frozenset({"seat", "card"}),
+    },
+}
+#: Keys every event may carry (a croupier's remark), as the Forty-one and Capsa engines allow.
+EVENT_META_FIELDS = frozenset({"note"})
 
 
 @dataclass(frozen=True)
@@ -65,11 +90,11 @@ class SeatInput:
 
 
 def croupier_assigned_now(*, table: Table, user, at: dt.datetime | None = None) -> bool:
-    """True if ``user`` deals at ``table`` now: a live :class:`DealerAssignment` covers ``at``."""
-    at = at or timezone.now()
-    return DealerAssignment.objects.filter(
-        table=table, dealer__user=user, dealer__active=True, start__lte=at,
-    ).filter(Q(end__isnull=True) | Q(end__gt=at)).exists()
+    """True if ``user`` is the dealer on duty at ``table`` at ``at`` (default now), as
+    :func:`tables.selectors.dealer_on_duty` answers: where assignments overlap, only the latest one counts,
+    so two croupiers never log at one table."""
+    dealer = dealer_on_duty(table=table, at=at)
+    return dealer is not None and dealer.active and dealer.user_id == getattr(user, "pk", None)
 
 
 def hand_logging_check(*, table: Table, actor) -> None:
@@ -156,6 +181,22 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
     if size > MAX_EVENT_CHARS:
         raise ApplicationError(f"{where}the event is too large ({size} characters)", code="unknown_event")
     return dict(event)
+
+
+def _event_fields_check(game: str, event: Mapping[str, Any], *, index: int | None = None) -> None:
+    """Refuse (400 ``unknown_event``) a key the event type does not take (:data:`EVENT_FIELDS`); unknown
+    types are left to the engine, which names the types it knows."""
+    allowed = EVENT_FIELDS.get(game, {}).get(event.get("type"))
+    if allowed is None:
+        return
+    extra = sorted(k for k in event if k != "type" and k not in allowed and k not in EVENT_META_FIELDS
+                   and not str(k).startswith("_"))
+    if extra:
+        where = f"event {index}: " if index is not None else ""
+        takes = ", ".join(sorted(allowed)) or "nothing"
+        raise ApplicationError(f"{where}the {event['type']} event does not take {', '.join(repr(k) for k in extra)} "
+                               f"(it takes: {takes}); remove it and log again", code="unknown_event",
+                               extra={"field": extra[0]})
 
 
 # --- open -----------------------------------------------------------------------------------------------------
@@ -276,6 +317,7 @@ def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: 
             return stored, hand_state(hand=locked, upto=stored.seq) | {"replayed": True}
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
+        _event_fields_check(locked.game, event)
         engine, state = hand_replay(hand=locked)
         if expected_seq is not None and expected_seq != locked.event_count:
             raise ConflictError(
@@ -330,14 +372,18 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             Table.objects.select_for_update().get(pk=table.pk)  # serializes submissions at this table
             earlier = HandEvent.objects.select_related("hand").filter(hand__table=table, idempotency_key=first_key).first()
             if earlier is not None:
+                _submission_replay_check(earlier.hand, checked, idempotency_key, seats=seats)
                 return earlier.hand, hand_state(hand=earlier.hand)
             hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat)
         locked = _lock(hand)
         hand_logging_check(table=locked.table, actor=actor)
         if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
+            _submission_replay_check(locked, checked, idempotency_key)
             return locked, hand_state(hand=locked)
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
+        for index, event in enumerate(checked, start=1):
+            _event_fields_check(locked.game, event, index=index)
         engine, state = hand_replay(hand=locked)
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
@@ -355,6 +401,26 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         if engine.is_complete(state):
             locked = _close_locked(locked, engine, state, actor)
         return locked, _state_answer(locked, engine, state)
+
+
+def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], idempotency_key: str, *,
+                             seats: Sequence[SeatInput] | None = None) -> None:
+    """A submission key seen before: the retry must carry the same events (and seats, for a new hand) as
+    the stored submission, else 409 ``idempotency_conflict`` (a reused key never silently drops events)."""
+    prefix = f"{idempotency_key}:"
+    stored: dict[int, Any] = {}
+    for key, payload in HandEvent.objects.filter(hand=hand, idempotency_key__startswith=prefix).values_list(
+            "idempotency_key", "payload"):
+        suffix = key[len(prefix):]
+        if suffix.isdigit():
+            stored[int(suffix)] = payload
+    same = [stored[i] for i in sorted(stored)] == list(events)
+    if same and seats is not None:
+        same = {str(s.seat): s.stack for s in seats} == {k: v["stack"] for k, v in hand.seats.items()}
+    if not same:
+        raise ConflictError(f"idempotency key {idempotency_key!r} was already used for another submission "
+                            f"(hand #{hand.number}, {len(stored)} events); use a new key for new events",
+                            code="idempotency_conflict", extra={"hand": hand.pk, "events": len(stored)})
 
 
 def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:

@@ -137,6 +137,33 @@ def test_ledger_api_reads_for_accountants_and_reverses_with_a_reason(api_client,
     assert api_client.delete(f"/api/v1/ledger/entries/{original.pk}/").status_code == 405
 
 
+def test_reversing_again_answers_200_with_the_existing_reversal_and_posts_nothing(api_client, accounts):
+    """Found by the break-it review: the second call answered 201 as if it had posted a second correction."""
+    players, pot, _ = accounts
+    original = _post(players, pot)
+    api_client.force_authenticate(accountant())
+    url = f"/api/v1/ledger/entries/{original.pk}/reverse/"
+    first = api_client.post(url, {"reason": "duplicate slip"}, format="json")
+    assert first.status_code == 201
+    before = (JournalEntry.objects.count(), Posting.objects.count())
+    again = api_client.post(url, {"reason": "duplicate slip"}, format="json")
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    assert (JournalEntry.objects.count(), Posting.objects.count()) == before
+
+
+def test_ledger_lists_do_not_query_per_row(api_client, accounts, django_assert_max_num_queries):
+    players, pot, _ = accounts
+    clerk = accountant()
+    for i in range(5):
+        entry = _post(players, pot, key=f"n{i}")
+        if i % 2:
+            journal_entry_reverse(entry=entry, actor=clerk, reason="test")
+    api_client.force_authenticate(clerk)
+    for path in ("/api/v1/ledger/entries/", "/api/v1/ledger/accounts/"):
+        with django_assert_max_num_queries(8):
+            assert api_client.get(path).status_code == 200
+
+
 # --- the database's own guards (PostgreSQL) ------------------------------------------------------------------
 
 

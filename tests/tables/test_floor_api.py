@@ -70,6 +70,18 @@ def test_floor_manager_sets_up_a_table_from_scratch(as_floor):
     assert {a["actor"] for a in audit} == {"boss"}
 
 
+@pytest.mark.parametrize("amount", [2500.5, True, "NaN", "-5", "1.005"],
+                         ids=["json_float", "json_bool", "nan", "negative", "three_decimals"])
+def test_a_float_that_is_not_a_decimal_amount_does_not_open_the_table(as_floor, amount):
+    """Found by the break-it review: a JSON float was accepted as the counted opening float."""
+    table = make_table(status=Table.Status.CLOSED)
+    make_profile(table)
+    response = as_floor.post(f"{API}/tables/{table.pk}/open/", {"opening_float": amount}, format="json")
+    assert response.status_code == 400, response.json()
+    assert "opening_float" in response.json()["message"]
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED and not TableSession.objects.exists()
+
+
 @pytest.mark.parametrize(("body", "field", "text"), [
     ({"name": "X", "game": "forty_one", "seats": 8}, "seats", "Forty-one is dealt to 3 to 7 seats"),
     ({"name": "X", "game": "capsa_susun", "seats": 5}, "seats", "Capsa Susun is dealt to 2 to 4 seats"),

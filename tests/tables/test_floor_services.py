@@ -483,6 +483,61 @@ def test_a_dealer_moving_tables_leaves_the_first_one(boss):
     assert dealer_on_duty(table=stud) is None and dealer_on_duty(table=capsa) == anna
 
 
+def _planned(dealer, table, start, minutes=30):
+    return DealerAssignment.objects.create(dealer=dealer, table=table, start=start,
+                                           end=start + dt.timedelta(minutes=minutes))
+
+
+def test_an_open_ended_takeover_yields_to_the_next_planned_dealer(boss):
+    """Found by the break-it review: the takeover stayed open, so from the planned change on two dealers were
+    on one table (and the dealer also on duty at his next planned table)."""
+    stud, capsa = make_table(status=S.OPEN), make_table(game=Game.CAPSA_SUSUN, status=S.OPEN)
+    anna, ben = make_dealer("anna"), make_dealer("ben")
+    now = timezone.now()
+    _planned(ben, stud, now + dt.timedelta(minutes=20))
+    _planned(anna, capsa, now + dt.timedelta(minutes=50))
+    takeover = services.dealer_assignment_start(dealer=anna, table=stud, at=now, actor=boss)
+    assert takeover.end == now + dt.timedelta(minutes=20)
+    later = now + dt.timedelta(minutes=25)
+    assert dealer_on_duty(table=stud, at=later) == ben
+    other = services.dealer_assignment_start(dealer=ben, table=capsa, at=now, actor=boss)
+    assert other.end == now + dt.timedelta(minutes=20)  # ben's own planned slot at the stud table
+
+
+@pytest.mark.parametrize("clash", ["table", "dealer"])
+def test_a_takeover_never_overlaps_a_later_assignment(boss, clash):
+    """Found by the break-it review: a takeover until 00:40 left the planned 23:30 dealer in place, so two
+    dealers were on one table (or one dealer at two tables). The takeover is cut where the next one begins."""
+    stud, capsa = make_table(status=S.OPEN), make_table(game=Game.CAPSA_SUSUN, status=S.OPEN)
+    anna, ben = make_dealer("anna"), make_dealer("ben")
+    now = timezone.now()
+    planned = (_planned(ben, stud, now + dt.timedelta(minutes=30)) if clash == "table"
+               else _planned(anna, capsa, now + dt.timedelta(minutes=30)))
+    takeover = services.dealer_assignment_start(dealer=anna, table=stud, at=now, end=now + dt.timedelta(hours=1),
+                                                actor=boss)
+    assert takeover.end == planned.start
+    planned.refresh_from_db()
+    assert (planned.start, planned.end) == (now + dt.timedelta(minutes=30), now + dt.timedelta(minutes=60))
+    audit = AuditEntry.objects.filter(action="takeover").latest("pk")
+    assert audit.data["cut_by_assignment"] == planned.pk and audit.data["requested_end"]
+    moment = now + dt.timedelta(minutes=45)
+    assert dealer_on_duty(table=stud, at=moment) == (ben if clash == "table" else None)
+    assert not DealerAssignment.objects.filter(dealer=anna, start__lte=moment, end__gt=moment, table=stud).exists()
+
+
+def test_only_the_dealer_on_duty_may_log_when_assignments_overlap(boss):
+    from tables.services.hands import croupier_assigned_now
+
+    table = make_table(status=S.OPEN)
+    anna, ben = make_dealer("anna"), make_dealer("ben")
+    now = timezone.now()
+    DealerAssignment.objects.create(dealer=anna, table=table, start=now - dt.timedelta(hours=1))  # left open
+    DealerAssignment.objects.create(dealer=ben, table=table, start=now - dt.timedelta(minutes=5))
+    assert dealer_on_duty(table=table) == ben
+    assert croupier_assigned_now(table=table, user=ben.user)
+    assert not croupier_assigned_now(table=table, user=anna.user)
+
+
 @pytest.mark.parametrize(("case", "match"), [
     ("closed", "is closed"), ("unqualified", "may not deal"), ("inactive", "not active"),
 ])

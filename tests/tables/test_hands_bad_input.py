@@ -175,3 +175,73 @@ def test_bad_seats_refuse_to_open_a_hand(api_client, seats, code):
         assert response.json()["code"] == code
     assert not Hand.objects.exists()
     assert terminal.counter == 0
+
+
+# --- found by the break-it review ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("behaviour", "prefix", "event", "words"), [
+    ("bring_in_with_an_amount_it_does_not_post", STUD_TO_BRING_IN,
+     {"type": "bring_in", "seat": 5, "amount": "2.00"}, "amount"),
+    ("call_with_a_total_it_ignores", STUD_TO_BRING_IN + [{"type": "bring_in", "seat": 5}],
+     {"type": "call", "seat": 1, "to": "99.00"}, "to"),
+    ("a_misspelt_key", STUD_TO_BRING_IN[:2], {"type": "ante", "seat": 5, "amout": "1.00"}, "amout"),
+], ids=lambda v: v if isinstance(v, str) and "_" in v else None)
+def test_stud_event_with_a_key_the_event_does_not_take_is_refused(api_client, behaviour, prefix, event, words):
+    """A key the stud event ignores would be stored as if it counted (a bring-in 'of 2.00' that posted 5.00)."""
+    terminal, hand_id, seq = _stud_hand(api_client, prefix)
+    before = _snapshot(hand_id)
+    response = terminal.post(hand_id, event, seq=seq)
+    body = response.json()
+    assert response.status_code == 400, body
+    assert body["code"] == "unknown_event" and words in body["message"] and event["type"] in body["message"]
+    assert _snapshot(hand_id) == before
+
+
+def test_stud_event_may_carry_a_note(api_client):
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    response = terminal.post(hand_id, {"type": "bring_in", "seat": 5, "note": "slow to post"}, seq=seq)
+    assert response.status_code == 201, response.json()
+
+
+@pytest.mark.parametrize("stack", [150.5, 100, True], ids=["json_float", "json_int", "json_bool"])
+def test_a_stack_that_is_not_a_decimal_string_is_refused(api_client, stack):
+    table = table_make(game="seven_card_stud")
+    Terminal(api_client, croupier_on_duty(table))
+    seats = [{"seat": 1, "stack": "100.00"}, {"seat": 2, "stack": stack}]
+    response = api_client.post("/api/v1/hands/", {"table": table.pk, "seats": seats}, format="json")
+    if stack == 100:  # a whole JSON number is unambiguous: 100.00
+        assert response.status_code == 201, response.json()
+        assert response.json()["seats"]["2"]["stack"] == "100.00"
+        return
+    assert response.status_code == 400, response.json()
+    assert "seat 2" in response.json()["message"] and "decimal string" in response.json()["message"]
+    assert not Hand.objects.exists()
+
+
+def test_a_batch_key_reused_for_other_events_is_a_409_and_nothing_is_stored(api_client):
+    terminal, hand_id, _ = _stud_hand(api_client, [])
+    url = f"/api/v1/hands/{hand_id}/events/batch/"
+    first = api_client.post(url, {"idempotency_key": "b-1", "events": STUD_TO_BRING_IN[:2]}, format="json")
+    assert first.status_code == 200, first.json()
+    again = api_client.post(url, {"idempotency_key": "b-1", "events": STUD_TO_BRING_IN[:2]}, format="json")
+    assert again.status_code == 200 and again.json()["event_count"] == 2
+    before = _snapshot(hand_id)
+    other = api_client.post(url, {"idempotency_key": "b-1", "events": STUD_TO_BRING_IN[2:3]}, format="json")
+    assert other.status_code == 409, other.json()
+    assert other.json()["code"] == "idempotency_conflict" and "b-1" in other.json()["message"]
+    assert _snapshot(hand_id) == before
+
+
+def test_a_whole_hand_key_reused_for_another_hand_is_a_409(api_client):
+    table = table_make(game="seven_card_stud")
+    Terminal(api_client, croupier_on_duty(table))
+    seats = [{"seat": 1, "stack": "100.00"}, {"seat": 3, "stack": "100.00"}, {"seat": 5, "stack": "100.00"}]
+    body = {"idempotency_key": "whole-1", "table": table.pk, "seats": seats, "events": CLOSED}
+    assert api_client.post("/api/v1/hands/submit/", body, format="json").status_code == 201
+    assert api_client.post("/api/v1/hands/submit/", body, format="json").status_code == 201  # a retry: same hand
+    assert Hand.objects.count() == 1
+    changed = body | {"events": CLOSED[:-1] + [{"type": "call", "seat": 3}]}
+    response = api_client.post("/api/v1/hands/submit/", changed, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "idempotency_conflict"
+    assert Hand.objects.count() == 1

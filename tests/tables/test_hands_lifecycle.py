@@ -301,3 +301,15 @@ def test_hand_list_does_not_query_per_hand(api_client, stud_table, django_assert
         body = api_client.get("/api/v1/hands/").json()
     assert [h["number"] for h in body["results"]] == [3, 2, 1]
     assert all(len(h["journal_entries"]) == 1 for h in body["results"])
+
+
+def test_event_list_and_hand_detail_do_not_query_per_event(api_client, stud_table, django_assert_max_num_queries):
+    terminal = Terminal(api_client, croupier_on_duty(stud_table))
+    hand_id = terminal.open(stud_table, STACKS).json()["id"]
+    terminal.play(hand_id, WON_ON_THIRD)
+    api_client.force_authenticate(accountant())
+    with django_assert_max_num_queries(6):
+        events = api_client.get(f"/api/v1/hands/{hand_id}/events/").json()
+    assert [e["seq"] for e in events] == list(range(1, len(WON_ON_THIRD) + 1))
+    with django_assert_max_num_queries(8):
+        assert api_client.get(f"/api/v1/hands/{hand_id}/").json()["state"]["complete"] is True
