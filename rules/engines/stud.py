@@ -451,12 +451,28 @@ def apply(state: StudState, event: Mapping[str, Any]) -> StudState:
     return s
 
 
+def _fields_check(event: Mapping[str, Any], kind: str) -> None:
+    """Refuse a key the event type does not take (a misspelt ``amout``, a ``to`` on a call): the croupier
+    must not believe an amount was logged that the engine ignored. ``note`` and ``_``-prefixed keys pass."""
+    allowed = _EVENT_FIELDS[kind]
+    extra = sorted(k for k in event if k not in allowed and not (isinstance(k, str) and k.startswith("_")))
+    if extra:
+        seat = event.get("seat")
+        who = f"seat {seat} cannot {kind}: " if type(seat) is int else ""
+        takes = ", ".join(sorted(allowed - {"type", "note"})) or "nothing"
+        raise UnknownEvent(f"{who}the {kind} event does not take {', '.join(repr(k) for k in extra)} "
+                           f"(it takes: {takes}); remove it and log again",
+                           seat=seat if type(seat) is int else None, extra={"field": str(extra[0])})
+
+
 def _apply(s: StudState, event: Mapping[str, Any]) -> None:
     """Apply ``event`` to ``s`` in place (used on a private copy; may leave ``s`` half-changed on error)."""
     if type(event) is dict:
         kind = event.get("type")
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is not None and s.phase != "complete":
+            if not event.keys() <= _EVENT_FIELDS[kind]:
+                _fields_check(event, kind)
             handler(s, event)
             s.n_events += 1
             return
@@ -477,6 +493,7 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
         if i is not None:
             raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind), f"the hand is over ({how})", rule)
         raise HandComplete(f"the hand is over ({how}); no {kind} event is possible ({rule})", rule=rule)
+    _fields_check(event, kind)
     handler(s, event)
     s.n_events += 1
 
@@ -1328,6 +1345,17 @@ def _on_misdeal(s: StudState, event: Mapping[str, Any]) -> None:
     s.void = True
     _close(s, [], [])
 
+
+#: The keys each event type takes (besides ``type`` and a croupier's ``note``); anything else is refused.
+_EVENT_FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(fields) | {"type", "note"}
+    for kind, fields in {
+        "ante": ("seat", "amount"), "burn": ("card",), "deal": ("seat", "cards", "face"), "deal_community": ("card",),
+        "bring_in": ("seat",), "complete": ("seat", "to"), "bet": ("seat", "to"), "raise": ("seat", "to"),
+        "call": ("seat",), "check": ("seat",), "fold": ("seat",), "taxe": ("amount",), "show": ("seat", "cards"),
+        "muck": ("seat",), "misdeal": ("reason",), "card_exposed": ("seat", "card"),
+    }.items()
+}
 
 _HANDLERS = {
     "ante": _on_ante, "burn": _on_burn, "deal": _on_deal, "deal_community": _on_deal_community,

@@ -50,31 +50,6 @@ PLAYER_REF_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 MAX_EVENT_CHARS = 4000
 #: Most events accepted in one whole-hand submission.
 MAX_EVENTS_PER_SUBMISSION = 400
-#: Keys each event type may carry besides ``"type"``, for engines that ignore unknown keys (the Forty-one
-#: and Capsa engines refuse them themselves). Stud: the event vocabulary of :mod:`rules.engines.stud`.
-#: A key the engine ignores would be stored as if it counted (a bring-in "of 2.00" that posted 5.00).
-EVENT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
-    "seven_card_stud": {
-        "ante": frozenset({"seat", "amount"}),
-        "burn": frozenset({"card"}),
-        "deal": frozenset({"seat", "cards", "face"}),
-        "deal_community": frozenset({"card"}),
-        "bring_in": frozenset({"seat"}),
-        "complete": frozenset({"seat", "to"}),
-        "bet": frozenset({"seat", "to"}),
-        "raise": frozenset({"seat", "to"}),
-        "call": frozenset({"seat"}),
-        "check": frozenset({"seat"}),
-        "fold": frozenset({"seat"}),
-        "taxe": frozenset({"amount"}),
-        "show": frozenset({"seat", "cards"}),
-        "muck": frozenset({"seat"}),
-        "misdeal": frozenset({"reason"}),
-        "card_exposed": frozenset({"seat", "card"}),
-    },
-}
-#: Keys every event may carry (a croupier's remark), as the Forty-one and Capsa engines allow.
-EVENT_META_FIELDS = frozenset({"note"})
 
 
 @dataclass(frozen=True)
@@ -181,22 +156,6 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
     if size > MAX_EVENT_CHARS:
         raise ApplicationError(f"{where}the event is too large ({size} characters)", code="unknown_event")
     return dict(event)
-
-
-def _event_fields_check(game: str, event: Mapping[str, Any], *, index: int | None = None) -> None:
-    """Refuse (400 ``unknown_event``) a key the event type does not take (:data:`EVENT_FIELDS`); unknown
-    types are left to the engine, which names the types it knows."""
-    allowed = EVENT_FIELDS.get(game, {}).get(event.get("type"))
-    if allowed is None:
-        return
-    extra = sorted(k for k in event if k != "type" and k not in allowed and k not in EVENT_META_FIELDS
-                   and not str(k).startswith("_"))
-    if extra:
-        where = f"event {index}: " if index is not None else ""
-        takes = ", ".join(sorted(allowed)) or "nothing"
-        raise ApplicationError(f"{where}the {event['type']} event does not take {', '.join(repr(k) for k in extra)} "
-                               f"(it takes: {takes}); remove it and log again", code="unknown_event",
-                               extra={"field": extra[0]})
 
 
 # --- open -----------------------------------------------------------------------------------------------------
@@ -317,7 +276,6 @@ def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: 
             return stored, hand_state(hand=locked, upto=stored.seq) | {"replayed": True}
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
-        _event_fields_check(locked.game, event)
         engine, state = hand_replay(hand=locked)
         if expected_seq is not None and expected_seq != locked.event_count:
             raise ConflictError(
@@ -382,8 +340,6 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             return locked, hand_state(hand=locked)
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
-        for index, event in enumerate(checked, start=1):
-            _event_fields_check(locked.game, event, index=index)
         engine, state = hand_replay(hand=locked)
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
