@@ -636,8 +636,10 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             raise InvalidCard(f"seat {s.seats[i]}: a face-up card must be named, not '??'", seat=s.seats[i])
         if c != UNKNOWN:
             if c in s.dealt or c in seen or (c in s.burned and not recycled) or c == s.community:
+                holder = next((s.seats[j] for j in range(s.n) if any(c == x for x, _ in s.cards[j])), None)
                 where = ("it is twice in this deal" if c in seen else
                          "that card is already burned" if c in s.burned and c not in s.dealt else
+                         f"that card is already dealt to seat {holder}" if holder is not None else
                          "that card is already dealt")
                 raise _seat_err(DuplicateCard, s, i, f"be dealt {CARDS[c]}", f"{where}; there is one 52-card deck",
                                 "R1.1", card=str(CARDS[c]))

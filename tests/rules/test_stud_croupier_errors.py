@@ -86,7 +86,7 @@ CASES = [
     ("card_twice_in_one_deal", lambda: Hand(3).antes(), {"type": "deal", "seat": 1, "cards": "As As Kd"},
      DuplicateCard, 1, ["As", "R1.1"]),
     ("card_dealt_to_another_seat", fourth_dealing, {"type": "deal", "seat": 1, "cards": "9d"}, DuplicateCard, 1,
-     ["9d", "already", "R1.1"]),
+     ["9d", "already dealt to seat 2", "R1.1"]),
     ("card_not_in_the_deck", fourth_dealing, {"type": "deal", "seat": 1, "cards": "1x"}, InvalidCard, 1,
      ["1x", "not a card"]),
     ("card_id_off_the_deck", fourth_dealing, {"type": "deal", "seat": 1, "cards": [52]}, InvalidCard, 1, ["52"]),
