@@ -42,9 +42,10 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
             raise ApplicationError(f"{label} '{locked}' is already {to}", code="invalid_transition",
                                    extra={"status": current})
         if to not in allowed.get(current, ()):
-            options = ", ".join(sorted(allowed.get(current, ()))) or "nothing"
+            options = ", ".join(sorted(allowed.get(current, ())))
+            then = f"from {current} it may go to {options}" if options else f"{current} is final"
             raise ApplicationError(
-                f"{label} '{locked}' cannot go from {current} to {to}; from {current} it may go to {options}",
+                f"{label} '{locked}' cannot go from {current} to {to}; {then}",
                 code="invalid_transition", extra={"status": current, "requested": to},
             )
         setattr(locked, field, to)
