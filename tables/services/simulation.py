@@ -1,0 +1,281 @@
+"""Simulated shifts: random legal hands logged through the very services a croupier's API calls use.
+
+Used by ``manage.py simulate_shift`` (the demo evening, load tests) and by tests. Nothing here
+touches the ledger or a hand's rows directly: each hand is opened with
+:func:`tables.services.hands.hand_open` and logged one event at a time with
+:func:`tables.services.hands.hand_event_append` (the service behind ``POST /api/v1/hands/{id}/events/``),
+with an idempotency key and ``expected_seq`` exactly as a terminal sends them. The hand closes itself
+on its last event, which posts the settlement entry and enqueues the reconciliation (on commit).
+
+Randomness is injected (one ``random.Random(seed)`` per shift), so a shift with the same seed at
+the same table state deals the same hands. Money is int cents, as in the engines.
+
+The event generators are pure (no database): Forty-one and Capsa use their engine's own
+``random_hand`` / ``random_deal``; Seven Card Stud uses :func:`stud_random_hand` below, driven by
+the engine's ``view`` (``expect`` and ``legal_actions``), so every generated event is legal by
+construction and a change of the rules changes the simulation with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from casino.errors import ApplicationError
+from rules.engines.cards import DECK_52, format_cards
+from rules.engines.money import to_cents
+from tables.models import SEAT_RANGE, Game, Hand, Table
+from tables.selectors import limit_profile_in_force
+
+#: Starting stacks are drawn between these multiples of the table's largest bet (stud, Forty-one) or
+#: of the Capsa unit times the cover (enough for most hands, short enough for the odd all-in).
+STACK_MULTIPLES = (15, 60)
+#: Longest event list a simulated hand may have before it counts as a bug in the driver.
+MAX_EVENTS = 400
+
+
+# --- pure event generators ----------------------------------------------------------------------------------
+
+
+def stud_random_hand(config: Any, seats: Mapping[int, int], button: int, rng: random.Random, *,
+                     aggression: float = 0.25, fold_rate: float = 0.15, muck_rate: float = 0.3) -> list[dict[str, Any]]:
+    """A random legal Seven Card Stud hand as engine events (cents), driven by ``stud.view``.
+
+    ``config`` is a :class:`~rules.engines.stud_config.StudConfig` (or its raw dict), ``seats``
+    ``{seat: stack_cents}``, ``button`` the dealer-button seat. Cards come from a 52-card deck
+    shuffled with ``rng`` (unlogged burns are counted by the engine, R1.3). Wagers take the exact
+    split-limit amount or the minimum of a spread range. Raises ``RuntimeError`` if the hand does not
+    end within :data:`MAX_EVENTS` events (a bug), and whatever the engine raises (never, by design).
+    """
+    from rules.engines import stud
+
+    state = stud.new_hand(config, seats, button=button)
+    deck = list(DECK_52)
+    rng.shuffle(deck)
+    events: list[dict[str, Any]] = []
+    while not stud.is_complete(state):
+        if len(events) >= MAX_EVENTS:
+            raise RuntimeError("stud_random_hand: the hand did not end")
+        view = stud.view(state)
+        legal = view["legal_actions"]
+        by_type = {a["type"]: a for a in legal}
+        expect = view["expect"]
+        if expect == "ante":
+            event: dict[str, Any] = {"type": "ante", "seat": legal[0]["seat"]}
+        elif expect == "deal":
+            entry = legal[0]
+            cards = [deck.pop() for _ in range(entry["count"])]
+            event = {"type": "deal", "seat": entry["seat"], "cards": format_cards(cards)}
+        elif expect == "deal_community":
+            event = {"type": "deal_community", "card": format_cards([deck.pop()])}
+        elif expect == "bring_in":
+            seat = legal[0]["seat"]
+            if "complete" in by_type and rng.random() < aggression:
+                event = {"type": "complete", "seat": seat, "to": by_type["complete"]["min"]}
+            else:
+                event = {"type": "bring_in", "seat": seat}
+        elif expect == "show":
+            seat = legal[0]["seat"]
+            muck = "muck" in by_type and rng.random() < muck_rate
+            event = {"type": "muck" if muck else "show", "seat": seat}
+        else:
+            seat = legal[0]["seat"]
+            wager = next((k for k in ("bet", "raise", "complete") if k in by_type), None)
+            passive = "check" if "check" in by_type else "call" if "call" in by_type else None
+            roll = rng.random()
+            if "fold" in by_type and passive != "check" and roll < fold_rate:
+                event = {"type": "fold", "seat": seat}
+            elif wager and (roll < fold_rate + aggression or passive is None):
+                option = by_type[wager]
+                event = {"type": wager, "seat": seat, "to": (option.get("amounts") or [option["min"]])[0]}
+            else:
+                event = {"type": passive or "fold", "seat": seat}
+        state = stud.apply(state, event)
+        events.append(event)
+    return events
+
+
+def random_hand_events(*, game: str, config: Any, seats: Mapping[int, int], button: int,
+                       rng: random.Random) -> list[dict[str, Any]]:
+    """Random legal events of one hand of ``game`` (cents): stud via :func:`stud_random_hand`,
+    Forty-one via ``forty_one.random_hand``, Capsa via ``capsa.random_deal`` (a deal with no misdeal)."""
+    if game == Game.SEVEN_CARD_STUD:
+        return stud_random_hand(config, seats, button, rng)
+    if game == Game.FORTY_ONE:
+        from rules.engines import forty_one
+
+        return forty_one.random_hand(config, seats, button, rng)
+    if game == Game.CAPSA_SUSUN:
+        from rules.engines import capsa
+
+        return capsa.random_deal(config, seats, button, rng)
+    raise ApplicationError(f"no simulator for game {game!r}", code="invalid_game")
+
+
+def stake_unit_cents(*, game: str, config: Mapping[str, Any]) -> int:
+    """The largest single bet of a limit profile's normalised config (cents): stud ``higher`` or
+    ``spread_max``; Forty-one the last of ``limits``; Capsa ``unit_value`` times ``cover_units``."""
+    if game == Game.SEVEN_CARD_STUD:
+        key = "spread_max" if config.get("limit_type") == "spread" else "higher"
+        return to_cents(config[key], field=key)
+    if game == Game.FORTY_ONE:
+        return to_cents(list(config["limits"])[-1], field="limits")
+    return to_cents(config.get("unit_value") or "1.00", field="unit_value") * int(config.get("cover_units") or 10)
+
+
+def random_seats(*, table: Table, config: Mapping[str, Any], rng: random.Random,
+                 players: int | None = None) -> dict[int, int]:
+    """Pick ``players`` seats (default: random within the game's seat range and the table's seats) with
+    starting stacks between :data:`STACK_MULTIPLES` of the stake unit, whole euros. ``{seat: cents}``."""
+    low, high = SEAT_RANGE[table.game]
+    high = min(high, table.seats)
+    count = players if players is not None else rng.randint(max(low, high - 2), high)
+    if not low <= count <= high:
+        raise ApplicationError(f"{count} players cannot sit at '{table}' ({low} to {high})", code="invalid_seats")
+    unit = stake_unit_cents(game=table.game, config=config)
+    seats = sorted(rng.sample(range(1, table.seats + 1), count))
+    return {seat: max(100, (unit * rng.randint(*STACK_MULTIPLES)) // 100 * 100) for seat in seats}
+
+
+# --- through the services -----------------------------------------------------------------------------------
+
+
+@dataclass
+class ShiftResult:
+    """What a simulated shift logged: the hands (ids), how many events, and the totals in cents."""
+
+    table: str
+    hands: list[int] = field(default_factory=list)
+    events: int = 0
+    pots: int = 0
+    tax: int = 0
+    fees: int = 0
+    bonus: int = 0
+
+    def as_line(self) -> str:
+        from rules.engines.money import format_cents
+
+        return (f"{self.table}: {len(self.hands)} hands, {self.events} events, pots {format_cents(self.pots)}, "
+                f"tax {format_cents(self.tax)}, fees {format_cents(self.fees)}, 41 bonuses {format_cents(self.bonus)}")
+
+
+def shift_actor(*, table: Table):
+    """Who logs a simulated shift at ``table``: the dealer on duty there now (as in the card room).
+
+    Raises ``ApplicationError`` (``no_dealer``) when nobody deals there: assign a dealer first.
+    """
+    from tables.selectors import dealer_on_duty
+
+    dealer = dealer_on_duty(table=table)
+    if dealer is None:
+        raise ApplicationError(f"nobody deals at '{table}' now: start a dealer assignment (or publish a rotation) "
+                               "before simulating a shift", code="no_dealer")
+    return dealer.user
+
+
+def hand_simulate(*, table: Table, rng: random.Random, actor, key_prefix: str,
+                  players: int | None = None, whole_hand: bool = False) -> tuple[Hand, int]:
+    """Deal one random legal hand at ``table`` through the croupier's services; return ``(hand, events)``.
+
+    Opens the hand (:func:`~tables.services.hands.hand_open`: next number, dealer on duty, button,
+    frozen limits), generates its events from the frozen snapshot, and logs them as a terminal does:
+    one by one with :func:`~tables.services.hands.hand_event_append` (key ``"{key_prefix}:{hand id}:{seq}"``,
+    ``expected_seq`` = events stored so far), or with ``whole_hand`` in one
+    :func:`~tables.services.hands.hand_events_submit` (``POST /hands/{id}/events/batch/``). The last
+    event closes the hand (ledger entry, reconciliation on commit). Raises what the services raise.
+    """
+    from rules.engines.registry import get_engine
+    from tables.services.hands import SeatInput, hand_event_append, hand_events_submit, hand_open
+
+    profile = limit_profile_in_force(table=table)
+    if profile is None:
+        raise ApplicationError(f"table '{table}' has no limit profile in force", code="no_limit_profile")
+    seats = random_seats(table=table, config=profile.config, rng=rng, players=players)
+    hand = hand_open(table=table, seats=[SeatInput(seat=s, stack=c, player_ref=f"sim-{s}") for s, c in seats.items()],
+                     actor=actor)
+    engine = get_engine(hand.game)
+    config = engine.build_config(hand.limit_snapshot)
+    events = random_hand_events(game=hand.game, config=config, seats={int(s): i["stack"] for s, i in hand.seats.items()},
+                                button=hand.button_seat, rng=rng)
+    if whole_hand:
+        hand_events_submit(hand=hand, events=events, idempotency_key=f"{key_prefix}:{hand.pk}", actor=actor)
+    else:
+        for seq, event in enumerate(events):
+            hand_event_append(hand=hand, event=event, idempotency_key=f"{key_prefix}:{hand.pk}:{seq + 1}",
+                              expected_seq=seq, actor=actor)
+    hand.refresh_from_db()
+    return hand, len(events)
+
+
+def shift_preview(*, table: Table, hands: int, seed: int) -> list[Any]:
+    """The settlements :func:`shift_simulate` would produce at ``table`` now, without writing anything.
+
+    Pure replay of the same random draws (seats, button as the hands service places it, events) with
+    the limit profile in force; used to pick a seed for a demo (e.g. one where a 41 is shown). Returns
+    one :class:`~rules.engines.base.Settlement` per hand. A later change in how the services place the
+    button only makes the preview differ from the real shift; it never changes what is logged.
+    """
+    from rules.engines.registry import get_engine
+    from tables.services.floor import table_button_for_next_hand
+
+    profile = limit_profile_in_force(table=table)
+    if profile is None:
+        raise ApplicationError(f"table '{table}' has no limit profile in force", code="no_limit_profile")
+    engine = get_engine(table.game)
+    config = engine.build_config(profile.config)
+    rng = random.Random(seed)
+    ghost = Table(name=table.name, game=table.game, seats=table.seats, button_seat=table.button_seat)
+    out = []
+    for _ in range(hands):
+        seats = random_seats(table=table, config=profile.config, rng=rng)
+        button = table_button_for_next_hand(table=ghost, occupied_seats=seats)
+        events = random_hand_events(game=table.game, config=config, seats=seats, button=button, rng=rng)
+        out.append(engine.settlement(engine.replay(config, seats, events, button=button)))
+        ghost.button_seat = int(engine.next_button(sorted(seats), button))
+    return out
+
+
+def shift_seed_find(*, table: Table, hands: int, seed: int, wanted: Callable[[list[Any]], bool],
+                    tries: int = 200) -> int:
+    """The first seed from ``seed`` on whose :func:`shift_preview` satisfies ``wanted`` (else ``seed``)."""
+    for candidate in range(seed, seed + tries):
+        if wanted(shift_preview(table=table, hands=hands, seed=candidate)):
+            return candidate
+    return seed
+
+
+def shift_simulate(*, table: Table, hands: int, seed: int, actor=None, whole_hands: bool = False,
+                   progress: Callable[[Hand], None] | None = None) -> ShiftResult:
+    """Deal ``hands`` random legal hands at ``table`` with ``random.Random(seed)`` (see :func:`hand_simulate`).
+
+    ``actor`` defaults to the dealer on duty (:func:`shift_actor`); ``whole_hands`` logs each hand in
+    one submission instead of event by event. Each hand is its own transactions
+    (as at the table); a failure stops the shift with the hands so far kept. Returns a
+    :class:`ShiftResult` with the totals read back from the engine's settlements (cents).
+    Raises ``ApplicationError``: table not open, no dealer on duty, no limits, a hand still open.
+    """
+    from tables.services.hands import hand_replay
+
+    if hands < 1:
+        raise ApplicationError("a shift deals at least one hand", code="invalid_hands")
+    if table.status != Table.Status.OPEN:
+        raise ApplicationError(f"table '{table}' is {table.status}: open it before dealing", code="table_not_open")
+    actor = actor or shift_actor(table=table)
+    rng = random.Random(seed)
+    result = ShiftResult(table=table.name)
+    for _ in range(hands):
+        hand, count = hand_simulate(table=table, rng=rng, actor=actor, key_prefix=f"sim:{seed}",
+                                    whole_hand=whole_hands)
+        result.hands.append(hand.pk)
+        result.events += count
+        engine, state = hand_replay(hand=hand)
+        settlement = engine.settlement(state)
+        result.pots += sum(settlement.contributions.values()) - sum(settlement.returned.values())
+        result.tax += settlement.tax
+        result.fees += sum(settlement.fees.values())
+        result.bonus += sum(settlement.bonus.values())
+        if progress is not None:
+            progress(hand)
+    return result
