@@ -1,1 +1,250 @@
-"""Admin pages (placeholder until the owning module lands)."""
+"""Admin pages for accountants: discrepancies, reconciliation runs, drop counts, report jobs, the tax report.
+
+Who: accountants (and superusers); the pages check the role, not Django model permissions. Writes go
+through the services (a discrepancy is resolved with a note, a drop count is recorded and signed off
+through :mod:`accounting.services.drop`). The tax report page ("Report jobs" -> "Tax report") downloads
+a small period at once in CSV, XLSX or PDF and queues a report job for a large one.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from accounting.exports import CONTENT_TYPES, tax_report_render
+from accounting.models import Discrepancy, DropCount, ReconciliationRun, ReportJob
+from accounting.services.drop import drop_count_record, drop_count_sign_off
+from accounting.services.reconciliation import discrepancy_resolve
+from accounting.services.reports import (
+    FORMATS,
+    job_threshold_days,
+    period_check,
+    report_filename,
+    report_job_create,
+    tax_report_build,
+)
+from casino.errors import ApplicationError
+from casino.roles import ACCOUNTANT, has_role
+
+
+class AccountantOnly:
+    """Model admin access for accountants (superusers hold every role); no deletes: records are evidence."""
+
+    def _ok(self, request) -> bool:
+        return request.user.is_active and request.user.is_staff and has_role(request.user, ACCOUNTANT)
+
+    def has_module_permission(self, request):
+        return self._ok(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self._ok(request)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return self._ok(request)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# --- discrepancies ------------------------------------------------------------------------------------------
+
+
+class DiscrepancyForm(forms.ModelForm):
+    class Meta:
+        model = Discrepancy
+        fields = ["resolution_note"]
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.status == Discrepancy.Status.OPEN and self.has_changed() and not data.get("resolution_note"):
+            raise ValidationError("write a note to resolve the discrepancy")
+        return data
+
+
+@admin.register(Discrepancy)
+class DiscrepancyAdmin(AccountantOnly, admin.ModelAdmin):
+    form = DiscrepancyForm
+    list_display = ["id", "kind", "what", "expected", "found", "hand_link", "table", "gaming_day", "status", "found_at"]
+    list_filter = ["status", "kind", "gaming_day"]
+    search_fields = ["what", "check_key"]
+    list_select_related = ["hand__table", "table"]
+    readonly_fields = ["check_key", "kind", "what", "expected", "found", "hand", "table", "gaming_day", "status",
+                       "found_at", "resolved_by"]
+    fields = [*readonly_fields, "resolution_note"]
+
+    @admin.display(description="hand")
+    def hand_link(self, obj):
+        if obj.hand_id is None:
+            return "-"
+        return format_html('<a href="{}">{}</a>', reverse("admin:tables_hand_change", args=[obj.hand_id]), obj.hand)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != Discrepancy.Status.OPEN:
+            return [*self.readonly_fields, "resolution_note"]
+        return self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        if obj.status == Discrepancy.Status.OPEN and form.cleaned_data.get("resolution_note"):
+            discrepancy_resolve(discrepancy=obj, actor=request.user, note=form.cleaned_data["resolution_note"])
+            messages.success(request, f"discrepancy {obj.pk} resolved")
+
+
+@admin.register(ReconciliationRun)
+class ReconciliationRunAdmin(AccountantOnly, admin.ModelAdmin):
+    list_display = ["key", "scope", "hand", "gaming_day", "status", "started_at", "finished_at"]
+    list_filter = ["scope", "status", "gaming_day"]
+    search_fields = ["key"]
+    readonly_fields = ["key", "scope", "hand", "gaming_day", "status", "started_at", "finished_at", "summary"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+# --- drop counts --------------------------------------------------------------------------------------------
+
+
+class DropCountAddForm(forms.ModelForm):
+    counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, help_text="EUR counted in the box")
+
+    class Meta:
+        model = DropCount
+        fields = ["table", "gaming_day", "shift", "counted"]
+
+
+class DropCountSignOffForm(forms.ModelForm):
+    class Meta:
+        model = DropCount
+        fields = ["sign_off_note"]
+
+
+@admin.register(DropCount)
+class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
+    list_display = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "signed_off_by"]
+    list_filter = ["status", "gaming_day", "table"]
+    list_select_related = ["table", "signed_off_by"]
+    readonly_fields = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "counted_by",
+                       "counted_at", "signed_off_by", "signed_off_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return self._ok(request)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        kwargs["form"] = DropCountSignOffForm if obj is not None else DropCountAddForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["table", "gaming_day", "shift", "counted"]
+        return [*self.readonly_fields, "sign_off_note"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        if obj.status != DropCount.Status.NEEDS_SIGN_OFF:
+            return [*self.readonly_fields, "sign_off_note"]
+        return self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        try:
+            if not change:
+                saved = drop_count_record(table=form.cleaned_data["table"], gaming_day=form.cleaned_data["gaming_day"],
+                                          shift=form.cleaned_data.get("shift") or "",
+                                          counted=form.cleaned_data["counted"], actor=request.user)
+                obj.pk = saved.pk
+                level = messages.WARNING if saved.status == DropCount.Status.NEEDS_SIGN_OFF else messages.SUCCESS
+                messages.add_message(request, level, f"logged {saved.logged}, counted {saved.counted}, "
+                                                     f"variance {saved.variance} ({saved.status})")
+            elif form.cleaned_data.get("sign_off_note"):
+                drop_count_sign_off(drop_count=obj, actor=request.user, note=form.cleaned_data["sign_off_note"])
+        except ApplicationError as err:
+            messages.error(request, err.message)
+
+
+# --- report jobs and the tax report page --------------------------------------------------------------------
+
+
+class TaxReportForm(forms.Form):
+    date_from = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    fmt = forms.ChoiceField(label="format", choices=[(f, f.upper()) for f in FORMATS])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("date_from") and data.get("date_to"):
+            try:
+                period_check(date_from=data["date_from"], date_to=data["date_to"])
+            except ApplicationError as err:
+                raise ValidationError(err.message) from None
+        return data
+
+
+@admin.register(ReportJob)
+class ReportJobAdmin(AccountantOnly, admin.ModelAdmin):
+    list_display = ["id", "kind", "fmt", "date_from", "date_to", "status", "progress_bar", "requested_by",
+                    "requested_at", "download"]
+    list_filter = ["status", "fmt"]
+    readonly_fields = ["kind", "fmt", "date_from", "date_to", "status", "progress", "error", "requested_by",
+                       "requested_at", "finished_at"]
+    fields = readonly_fields
+    change_list_template = "admin/accounting/reportjob/change_list.html"
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="progress")
+    def progress_bar(self, obj):
+        return format_html('<progress max="100" value="{}"></progress> {} %', obj.progress, obj.progress)
+
+    @admin.display(description="file")
+    def download(self, obj):
+        if obj.status != ReportJob.Status.DONE:
+            return "-"
+        return format_html('<a href="{}">download</a>', reverse("admin:accounting_reportjob_download", args=[obj.pk]))
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("tax-report/", wrap(self.tax_report_view), name="accounting_tax_report"),
+            path("<int:pk>/download/", wrap(self.download_view), name="accounting_reportjob_download"),
+            *super().get_urls(),
+        ]
+
+    def tax_report_view(self, request):
+        """The accountant's tax report page: pick a period and a format, download (or queue a job)."""
+        if not self._ok(request):
+            return HttpResponse("only an accountant may download the tax report", status=403)
+        form = TaxReportForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            date_from, date_to, fmt = (form.cleaned_data[k] for k in ("date_from", "date_to", "fmt"))
+            if (date_to - date_from).days + 1 > job_threshold_days():
+                job = report_job_create(fmt=fmt, date_from=date_from, date_to=date_to, actor=request.user)
+                messages.info(request, f"report job {job.pk} queued: the period is longer than "
+                                       f"{job_threshold_days()} gaming days; download it here when it is done")
+                return HttpResponseRedirect(reverse("admin:accounting_reportjob_changelist"))
+            report = tax_report_build(date_from=date_from, date_to=date_to)
+            response = HttpResponse(tax_report_render(report, fmt), content_type=CONTENT_TYPES[fmt])
+            name = report_filename(date_from=date_from, date_to=date_to, fmt=fmt)
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+            return response
+        context = {**self.admin_site.each_context(request), "title": "Tax report", "form": form,
+                   "opts": self.model._meta, "threshold": job_threshold_days()}
+        return TemplateResponse(request, "admin/accounting/tax_report.html", context)
+
+    def download_view(self, request, pk: int):
+        if not self._ok(request):
+            return HttpResponse("only an accountant may download reports", status=403)
+        job = get_object_or_404(ReportJob, pk=pk)
+        if job.status != ReportJob.Status.DONE or not job.file:
+            messages.warning(request, f"report job {job.pk} is {job.status} ({job.progress} %)")
+            return HttpResponseRedirect(reverse("admin:accounting_reportjob_changelist"))
+        name = report_filename(date_from=job.date_from, date_to=job.date_to, fmt=job.fmt)
+        return FileResponse(job.file.open("rb"), as_attachment=True, filename=name, content_type=CONTENT_TYPES[job.fmt])

@@ -134,7 +134,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+# Accounting knobs (issue 9): drop-count variance needing sign-off (EUR), shift windows, report job threshold.
+DROP_VARIANCE_THRESHOLD = env.str("DROP_VARIANCE_THRESHOLD", default="5.00")
+DROP_SHIFTS = env.dict("DROP_SHIFTS", default={"early": "06:00-14:00", "late": "14:00-22:00", "night": "22:00-06:00"})
+REPORT_JOB_THRESHOLD_DAYS = env.int("REPORT_JOB_THRESHOLD_DAYS", default=31)
+from accounting.schedule import accounting_beat_schedule  # noqa: E402 (imports only celery.schedules)
+
+#: The per-gaming-day reconciliation, daily after the gaming day ends (Celery beat).
+CELERY_BEAT_SCHEDULE = accounting_beat_schedule(GAMING_DAY_START)
 BROKER_LABEL = "redis" if REDIS_URL else "eager (in-process, no broker)"
 
 LOGGING = {

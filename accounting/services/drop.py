@@ -1,0 +1,114 @@
+"""Drop counts: the count team's counted tax box compared with the logged Taxe/tax and fees.
+
+The count team enters, per table and gaming day (optionally per shift), what it counted in the
+table's drop box. The service computes what the ledger says went in (Taxe/tax plus Capsa fees on the
+table's ``tax`` and ``fee`` accounts) and the variance ``counted - logged``. A variance whose size is
+over ``DROP_VARIANCE_THRESHOLD`` (EUR, default 5.00) needs an accountant's sign-off with a note.
+
+Shifts come from ``DROP_SHIFTS`` (``{"name": "HH:MM-HH:MM"}`` local times inside the gaming day;
+default early 06:00-14:00, late 14:00-22:00, night 22:00-06:00); an empty shift is the whole day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounting.models import DropCount
+from accounting.selectors import drop_logged
+from casino.errors import ApplicationError, ConflictError
+from casino.gaming_day import gaming_day_bounds
+from casino.roles import ACCOUNTANT, has_role
+from casino.status import audit_record, status_transition
+from rules.engines.errors import RuleViolation
+from rules.engines.money import from_cents, to_cents
+from tables.models import Table
+
+DEFAULT_VARIANCE_THRESHOLD = "5.00"
+DEFAULT_SHIFTS = {"early": "06:00-14:00", "late": "14:00-22:00", "night": "22:00-06:00"}
+
+
+def variance_threshold() -> Decimal:
+    """``DROP_VARIANCE_THRESHOLD`` (EUR) from settings; a variance larger than this needs a sign-off."""
+    return from_cents(to_cents(str(getattr(settings, "DROP_VARIANCE_THRESHOLD", DEFAULT_VARIANCE_THRESHOLD)),
+                               field="DROP_VARIANCE_THRESHOLD"))
+
+
+def shift_bounds(*, gaming_day: dt.date, shift: str) -> tuple[dt.datetime | None, dt.datetime | None]:
+    """``[start, end)`` (aware UTC) of a named shift of a gaming day; ``(None, None)`` for the whole day.
+
+    A shift's times are local wall-clock times; a time before the gaming day's start belongs to the
+    next calendar date (the night shift). Raises ``ApplicationError`` for an unknown shift name.
+    """
+    if not shift:
+        return None, None
+    shifts = getattr(settings, "DROP_SHIFTS", DEFAULT_SHIFTS)
+    if shift not in shifts:
+        raise ApplicationError(f"unknown shift {shift!r}; known shifts: {', '.join(shifts)}", code="unknown_shift")
+    zone = ZoneInfo(settings.TIME_ZONE)
+    day_start, day_end = gaming_day_bounds(gaming_day)
+    start_local = day_start.astimezone(zone).time()
+
+    def at(text: str) -> dt.datetime:
+        hours, minutes = (int(p) for p in text.split(":"))
+        clock = dt.time(hours, minutes)
+        date = gaming_day if clock >= start_local else gaming_day + dt.timedelta(days=1)
+        return dt.datetime.combine(date, clock, tzinfo=zone).astimezone(dt.UTC)
+
+    first, last = shifts[shift].split("-")
+    start, end = at(first.strip()), at(last.strip())
+    if end <= start:
+        end = day_end
+    return max(start, day_start), min(end, day_end)
+
+
+def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | str, actor, shift: str = "",
+                      ) -> DropCount:
+    """Record the counted contents of a table's drop box and compare them with the log.
+
+    ``counted`` is EUR (string or Decimal, two decimals at most). Returns the :class:`DropCount` with
+    ``logged``, ``variance = counted - logged`` and status ``recorded``, or ``needs_sign_off`` when
+    ``|variance|`` exceeds the threshold. Raises ``ApplicationError`` for a bad amount or shift and
+    ``ConflictError`` if this table, day and shift was already counted.
+    """
+    try:
+        counted_eur = from_cents(to_cents(counted, field="counted"))
+    except RuleViolation as exc:  # the money edge's InvalidAmount -> application error
+        raise ApplicationError(str(exc), code="invalid_amount", extra={"field": "counted"}) from exc
+    start, end = shift_bounds(gaming_day=gaming_day, shift=shift)
+    logged = drop_logged(table_id=table.id, gaming_day=gaming_day, start=start, end=end)
+    variance = counted_eur - logged
+    status = DropCount.Status.NEEDS_SIGN_OFF if abs(variance) > variance_threshold() else DropCount.Status.RECORDED
+    try:
+        with transaction.atomic():
+            count = DropCount.objects.create(table=table, gaming_day=gaming_day, shift=shift, counted=counted_eur,
+                                             logged=logged, variance=variance, status=status,
+                                             counted_by=actor if getattr(actor, "pk", None) else None)
+            audit_record(obj=count, action="drop_counted", actor=count.counted_by, to_status=status,
+                         data={"counted": str(counted_eur), "logged": str(logged), "variance": str(variance)})
+    except IntegrityError:
+        raise ConflictError(f"the drop box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
+                            "was already counted", code="already_counted") from None
+    return count
+
+
+def drop_count_sign_off(*, drop_count: DropCount, actor, note: str) -> DropCount:
+    """An accountant signs off a count whose variance is over the threshold, with a note.
+
+    Raises ``ApplicationError`` without a note, for a user who is not an accountant, or when the count
+    does not need a sign-off (``invalid_transition``).
+    """
+    if not (note or "").strip():
+        raise ApplicationError("a note is required to sign off a drop variance", code="note_required")
+    if not has_role(actor, ACCOUNTANT):
+        raise ApplicationError("only an accountant may sign off a drop variance", code="permission_denied",
+                               status_code=403)
+    return status_transition(obj=drop_count, to=DropCount.Status.SIGNED_OFF, allowed=DropCount.ALLOWED, actor=actor,
+                             reason=note, noun="drop count",
+                             extra_updates={"signed_off_by": actor, "signed_off_at": timezone.now(),
+                                            "sign_off_note": note})

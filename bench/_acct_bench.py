@@ -1,0 +1,86 @@
+"""Shared set-up of the accounting benches: a throwaway PostgreSQL database and fast bulk loading.
+
+``bench_database()`` creates ``casino_bench_<name>_<pid>`` on the server of ``DATABASE_URL`` (which
+must point at PostgreSQL), points Django at it, migrates, yields, and drops it at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _admin_url(url: str) -> str:
+    parts = urlparse(url)
+    return urlunparse(parts._replace(path="/postgres"))
+
+
+@contextlib.contextmanager
+def bench_database(name: str):
+    """Create, migrate, yield and finally drop a database for one bench run."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        print(f"skipped bench/{name}.py: it needs DATABASE_URL pointing at a PostgreSQL server "
+              "(postgres://user@host:port/db); it creates its own database there and drops it afterwards")
+        sys.exit(0)
+    import psycopg
+
+    db_name = f"casino_bench_{name}_{os.getpid()}"
+    admin = _admin_url(url)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{db_name}"')
+        conn.execute(f'CREATE DATABASE "{db_name}"')
+    os.environ["DATABASE_URL"] = urlunparse(urlparse(url)._replace(path=f"/{db_name}"))
+    os.environ.pop("REDIS_URL", None)  # Celery eager: the bench calls the services directly
+    os.environ["DEBUG"] = "false"      # no query log in memory
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        started = time.perf_counter()
+        call_command("migrate", verbosity=0)
+        print(f"database {db_name} created and migrated in {time.perf_counter() - started:.1f} s")
+        yield db_name
+    finally:
+        with contextlib.suppress(Exception):
+            from django.db import connections
+
+            connections.close_all()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+        print(f"database {db_name} dropped")
+
+
+def copy_rows(cursor, table: str, columns: list[str], rows) -> int:
+    """``COPY table (columns) FROM STDIN`` the given row tuples; returns the row count."""
+    count = 0
+    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
+            count += 1
+    return count
+
+
+def set_sequences(cursor, tables: list[str]) -> None:
+    """Move each table's id sequence past the ids written by COPY."""
+    for table in tables:
+        cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 1)) FROM {table}")
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process in MB (Linux ru_maxrss is in KB)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -1,0 +1,256 @@
+"""Reconcile a gaming day of generated hands in PostgreSQL and print hands per second (issue 9).
+
+Run: ``DATABASE_URL=postgres://... .venv/bin/python bench/reconcile.py [--hands 100000] [--pool 300]``.
+Target: at least 1,000 hands/s in one worker process.
+
+The bench creates its own database, generates a pool of random legal hands per game with the real
+engines (Seven Card Stud, Forty-one, Capsa Susun), bulk-loads ``--hands`` hands of one gaming day
+(events, and the ledger entry each hand posts, with the real posting convention) with COPY, tampers
+``--tamper`` of them, and times :func:`accounting.services.reconciliation.gaming_day_reconcile`: every
+hand replayed through its engine and compared with its entry, the day's ledger checks, the run rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import random
+import time
+from decimal import Decimal
+
+from _acct_bench import bench_database, copy_rows, peak_rss_mb, set_sequences
+
+GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
+TARGET_HANDS_PER_SECOND = 1000
+DAY = dt.date(2026, 3, 28)  # a 23-hour gaming day (spring clock change)
+
+
+def build_pool(per_game: int, seed: int):
+    """Random hands per game: (seats, events, legs); legs (account purpose, cents, role, seat, pot index)
+    exactly as the real posting service lays them out (:func:`settlement_lines`)."""
+    from types import SimpleNamespace
+
+    from accounting.services.settlement import settlement_lines
+    from rules.engines.registry import get_engine
+    from tables.models import Table
+    from tests.accounting.helpers import RAW, STACK, random_events
+
+    rng = random.Random(seed)
+    pool = {}
+    for game in GAMES:
+        engine = get_engine(game)
+        config = engine.build_config(RAW[game])
+        table = Table.objects.create(name=f"pool {game}", game=game, seats=6)
+        hands = []
+        for _ in range(per_game):
+            seats = tuple(sorted(rng.sample(range(1, 7), rng.randint(3, 4))))
+            stacks = {s: STACK for s in seats}
+            events = random_events(game, config, stacks, seats[0], rng)
+            settlement = engine.settlement(engine.replay(config, stacks, events, button=seats[0]))
+            hand = SimpleNamespace(table=table, number=0, seats={str(s): {"stack": STACK} for s in seats})
+            legs = [(line.account.code.rsplit(":", 1)[-1], int(line.amount * 100), line.role, line.seat, line.pot_index)
+                    for line in settlement_lines(hand=hand, settlement=settlement)]
+            seats_json = json.dumps({str(s): {"stack": STACK, "player_ref": None} for s in seats})
+            hands.append((seats, [json.dumps(e) for e in events], legs, seats_json))
+        pool[game] = (engine.config_to_dict(config), hands)
+    return pool
+
+
+def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -> list[int]:
+    """Load ``n_hands`` hands of DAY (cycling through the pool) with events, entries and postings.
+
+    The hands are COPYed; their events and ledger legs are expanded inside PostgreSQL from the pool
+    (INSERT ... SELECT), so the bench's own memory stays small.
+    """
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from accounting.services.ledger import account_for_house, account_for_table
+    from casino.gaming_day import gaming_day_bounds
+    from tables.models import LimitProfile, Table
+    from tests.accounting.helpers import LABEL
+
+    rng = random.Random(seed)
+    tables = []
+    for game in GAMES:
+        for i in range(tables_per_game):
+            table = Table.objects.create(name=f"{game} {i + 1}", game=game, seats=6, status=Table.Status.OPEN)
+            profile = LimitProfile.objects.create(table=table, version=1, game=game, limit_label=LABEL[game],
+                                                  config=pool[game][0], effective_from=timezone.now() - dt.timedelta(days=9))
+            accounts = {p: account_for_table(table, p).id for p in ("players", "pot", "tax", "fee")}
+            accounts["bonus_expense"] = account_for_house("bonus_expense").id
+            tables.append((table.id, game, profile.id, accounts))
+    start, end = gaming_day_bounds(DAY)
+    span = (end - start).total_seconds()
+    tampered = set(rng.sample(range(n_hands), tamper))
+    table_by_id = {t[0]: t for t in tables}
+    hands, hand_pool, tampered_postings = [], [], []
+    numbers: dict[int, int] = {}
+    snapshot_json = {game: json.dumps(pool[game][0]) for game in GAMES}
+    for index in range(n_hands):
+        table_id, game, profile_id, accounts = tables[index % len(tables)]
+        pool_index = (index // len(tables)) % len(pool[game][1])
+        seats, hand_events, legs, seats_json = pool[game][1][pool_index]
+        hand_id = index + 1
+        numbers[table_id] = numbers.get(table_id, 0) + 1
+        opened = start + dt.timedelta(seconds=span * index / n_hands)
+        hands.append((hand_id, table_id, numbers[table_id], game, seats[0], profile_id, snapshot_json[game], seats_json,
+                      "closed", "awaiting", len(hand_events), opened, opened + dt.timedelta(seconds=1), DAY, "", "bench"))
+        hand_pool.append((hand_id, game, pool_index, index in tampered))
+        if index in tampered:  # the croupier paid 1.00 more on an award, taken from the pot: the pot does not clear
+            for purpose, cents, role, seat, pot_index in _tamper(legs):
+                tampered_postings.append((hand_id, accounts[purpose], EUR[cents], role, seat, "", pot_index))
+    pool_events = [(game, k, seq, payload) for game in GAMES for k, hand in enumerate(pool[game][1])
+                   for seq, payload in enumerate(hand[1], start=1)]
+    pool_legs = [(game, k, purpose, EUR[cents], role, seat, pot_index) for game in GAMES
+                 for k, hand in enumerate(pool[game][1]) for purpose, cents, role, seat, pot_index in hand[2]]
+    accounts = [(table_id, purpose, account_id) for table_id, t in table_by_id.items() for purpose, account_id in t[3].items()]
+    with transaction.atomic(), connection.cursor() as cursor:
+        raw = cursor.cursor if hasattr(cursor, "cursor") else cursor
+        cursor.execute("SET LOCAL session_replication_role = replica")  # bulk load: skip the per-row ledger triggers
+        cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('accounting_posting', "
+                       "'tables_handevent') AND indexdef NOT LIKE 'CREATE UNIQUE%%'")
+        indexes = cursor.fetchall()  # secondary indexes are built once after the load
+        for name, _ in indexes:
+            cursor.execute(f'DROP INDEX "{name}"')
+        cursor.execute("CREATE TEMP TABLE bench_hand_pool (hand_id int, game text, pool_index int, tampered bool) "
+                       "ON COMMIT DROP")
+        cursor.execute("CREATE TEMP TABLE bench_pool_events (game text, pool_index int, seq int, payload jsonb) "
+                       "ON COMMIT DROP")
+        cursor.execute("CREATE TEMP TABLE bench_pool_legs (game text, pool_index int, purpose text, amount numeric, "
+                       "role text, seat int, pot_index int) ON COMMIT DROP")
+        cursor.execute("CREATE TEMP TABLE bench_accounts (table_id int, purpose text, account_id int) ON COMMIT DROP")
+        copy_rows(raw, "tables_hand", ["id", "table_id", "number", "game", "button_seat", "limit_profile_id",
+                                       "limit_snapshot", "seats", "status", "reconciliation", "event_count",
+                                       "opened_at", "closed_at", "gaming_day", "void_reason", "source"], hands)
+        copy_rows(raw, "bench_hand_pool", ["hand_id", "game", "pool_index", "tampered"], hand_pool)
+        copy_rows(raw, "bench_pool_events", ["game", "pool_index", "seq", "payload"], pool_events)
+        copy_rows(raw, "bench_pool_legs", ["game", "pool_index", "purpose", "amount", "role", "seat", "pot_index"],
+                  pool_legs)
+        copy_rows(raw, "bench_accounts", ["table_id", "purpose", "account_id"], accounts)
+        cursor.execute("""
+            INSERT INTO tables_handevent (hand_id, seq, payload, idempotency_key, created_at)
+            SELECT hp.hand_id, pe.seq, pe.payload, 'b' || pe.seq, h.closed_at
+            FROM bench_hand_pool hp JOIN tables_hand h ON h.id = hp.hand_id
+            JOIN bench_pool_events pe ON pe.game = hp.game AND pe.pool_index = hp.pool_index""")
+        cursor.execute("""
+            INSERT INTO accounting_journalentry (id, idempotency_key, kind, memo, hand_id, table_id, gaming_day,
+                                                 posted_at, reason)
+            SELECT h.id, 'hand:' || h.id || ':settlement', 'hand_settlement', '', h.id, h.table_id, h.gaming_day,
+                   h.closed_at, ''
+            FROM tables_hand h""")
+        cursor.execute("""
+            INSERT INTO accounting_posting (entry_id, account_id, amount, role, seat, player_ref, pot_index)
+            SELECT hp.hand_id, a.account_id, pl.amount, pl.role, pl.seat, '', pl.pot_index
+            FROM bench_hand_pool hp JOIN tables_hand h ON h.id = hp.hand_id
+            JOIN bench_pool_legs pl ON pl.game = hp.game AND pl.pool_index = hp.pool_index
+            JOIN bench_accounts a ON a.table_id = h.table_id AND a.purpose = pl.purpose
+            WHERE NOT hp.tampered""")
+        copy_rows(raw, "accounting_posting", ["entry_id", "account_id", "amount", "role", "seat", "player_ref",
+                                              "pot_index"], tampered_postings)
+        set_sequences(raw, ["tables_hand", "tables_handevent", "accounting_journalentry", "accounting_posting"])
+        for _, definition in indexes:
+            cursor.execute(definition)
+        cursor.execute("SELECT (SELECT count(*) FROM tables_handevent), (SELECT count(*) FROM accounting_posting)")
+        n_events, n_postings = cursor.fetchone()
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    print(f"loaded {len(hands):,} hands, {n_events:,} events, {n_hands:,} entries, {n_postings:,} postings")
+    return sorted(i + 1 for i in tampered)
+
+
+class _Eur(dict):
+    """cents -> Decimal EUR, memoised (the bench cycles a pool, so amounts repeat)."""
+
+    def __missing__(self, cents):
+        self[cents] = value = Decimal(cents).scaleb(-2)
+        return value
+
+
+EUR = _Eur()
+
+
+def _tamper(legs):
+    legs = list(legs)
+    award = next(i for i, leg in enumerate(legs) if leg[2] in ("award", "returned") and leg[0] == "players")
+    purpose, cents, role, seat, pot_index = legs[award]
+    legs[award] = (purpose, cents + 100, role, seat, pot_index)
+    for i, leg in enumerate(legs):  # take it from the pot's other side so the entry still balances
+        if leg[0] == "pot" and leg[2] == role and leg[3] == seat:
+            legs[i] = (leg[0], leg[1] - 100, *leg[2:])
+            break
+    return legs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--pool", type=int, default=300, help="distinct random hands per game (cycled)")
+    parser.add_argument("--tables", type=int, default=10, help="tables per game")
+    parser.add_argument("--tamper", type=int, default=25, help="hands whose ledger entry is tampered")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of the reconcile run")
+    args = parser.parse_args()
+
+    with bench_database("reconcile"):
+        started = time.perf_counter()
+        pool = build_pool(args.pool, args.seed)
+        print(f"generated {args.pool} random hands per game with the engines in {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        tampered = load_day(args.hands, pool, args.tables, min(args.tamper, args.hands), args.seed)
+        print(f"bulk load in {time.perf_counter() - started:.1f} s")
+
+        from accounting.models import Discrepancy
+        from accounting.services.reconciliation import gaming_day_reconcile
+        from tables.models import Hand
+
+        profiler = None
+        if args.profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        import accounting.services.reconciliation as reconciliation
+
+        replay_seconds = [0.0]
+        real_replay = reconciliation.replay_settlement
+
+        def timed_replay(facts, events):
+            t0 = time.perf_counter()
+            try:
+                return real_replay(facts, events)
+            finally:
+                replay_seconds[0] += time.perf_counter() - t0
+
+        reconciliation.replay_settlement = timed_replay
+        started, cpu_started = time.perf_counter(), time.process_time()
+        run = gaming_day_reconcile(day=DAY)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        reconciliation.replay_settlement = real_replay
+        if profiler is not None:
+            import pstats
+
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+        flagged = sorted(set(Discrepancy.objects.exclude(hand=None).values_list("hand_id", flat=True)))
+        reconciled = Hand.objects.filter(reconciliation=Hand.Reconciliation.RECONCILED).count()
+        rate = args.hands / seconds
+        print(f"gaming day {DAY}: {args.hands:,} hands reconciled in {seconds:.2f} s = {rate:,.0f} hands/s "
+              f"(one process; target >= {TARGET_HANDS_PER_SECOND:,}) -> {'OK' if rate >= TARGET_HANDS_PER_SECOND else 'BELOW TARGET'}")
+        print(f"  of which engine replays {replay_seconds[0]:.2f} s ({replay_seconds[0] / args.hands * 1000:.2f} ms/hand), "
+              f"loading, comparing and writing {seconds - replay_seconds[0]:.2f} s "
+              f"({(seconds - replay_seconds[0]) / args.hands * 1000:.2f} ms/hand); worker CPU {cpu:.2f} s "
+              f"= {args.hands / cpu:,.0f} hands per CPU-second; host load average {os.getloadavg()[0]:.1f} "
+              f"on {os.cpu_count()} cores")
+        print(f"run {run.status}: {run.summary}")
+        print(f"hands reconciled clean: {reconciled:,}; tampered hands flagged: {len(flagged)} of {len(tampered)} "
+              f"({'all found' if flagged == tampered else 'MISMATCH'}); peak RSS {peak_rss_mb():.0f} MB")
+        started = time.perf_counter()
+        again = gaming_day_reconcile(day=DAY)
+        print(f"second run of the same day: same run {again.pk == run.pk}, {time.perf_counter() - started:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
