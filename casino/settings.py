@@ -98,6 +98,11 @@ USE_TZ = True
 #: Local wall-clock time at which the gaming day starts (DESIGN.md: default 06:00 Europe/Vienna).
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
 
+#: The shared data folder beside the project (real PHH hands for the demo and the tests).
+SHARED_DATA_DIR = env.path("SHARED_DATA_DIR", default=BASE_DIR.parent / "shared" / "data")
+#: The eight real stud hands (PHH) imported by the demo evening and replayed by the tests.
+PHH_SAMPLE_DIR = Path(SHARED_DATA_DIR) / "phh" / "wsop-2023-43-5"
+
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "var" / "static"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "var" / "media")

@@ -37,7 +37,7 @@ from casino.gaming_day import gaming_day_of
 from tables.models import Dealer, Game, Hand, Table
 
 #: Where the recorded hands live (beside the repository; CI has a read-only copy there).
-PHH_DIR = Path(settings.BASE_DIR).parent / "shared" / "data" / "phh" / "wsop-2023-43-5"
+PHH_DIR = Path(settings.PHH_SAMPLE_DIR)
 PHH_TABLE = "Stud WSOP"
 PHH_TABLE_SEATS = 8
 #: (table name, hands, seed) of the simulated evening; the tables come from ``tables.demo``.
