@@ -9,26 +9,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from accounting.models import Account, JournalEntry, Posting
-from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
+from casino.admin_mixins import ReadOnlyAdminMixin
+from casino.roles import ACCOUNTANT, FLOOR_MANAGER
 
 
-class _ReadOnly:
-    """No add, change or delete for anyone; viewing for accountants and floor managers (or the model permission)."""
+class _ReadOnly(ReadOnlyAdminMixin):
+    """Read-only; viewing for accountants and floor managers (or the model permission)."""
 
-    def has_view_permission(self, request, obj=None):
-        return has_role(request.user, ACCOUNTANT, FLOOR_MANAGER) or super().has_view_permission(request, obj)
-
-    def has_module_permission(self, request):
-        return has_role(request.user, ACCOUNTANT, FLOOR_MANAGER) or super().has_module_permission(request)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    view_roles = (ACCOUNTANT, FLOOR_MANAGER)
 
 
 class PostingInline(_ReadOnly, admin.TabularInline):

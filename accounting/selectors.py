@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q, QuerySet, Sum
 
 from accounting.models import Discrepancy, DropCount, JournalEntry, Posting, ReconciliationRun, ReportJob
+from accounting.services.ledger import eur_sum
 
 #: Entry kinds that carry a hand's money result (a reversal cancels the entry it reverses).
 RESULT_KINDS = (JournalEntry.Kind.HAND_SETTLEMENT, JournalEntry.Kind.REVERSAL, JournalEntry.Kind.ADJUSTMENT)
@@ -54,7 +55,7 @@ def drop_logged(*, table_id: int, gaming_day: dt.date, start: dt.datetime | None
         qs = qs.filter(entry__posted_at__gte=start)
     if end is not None:
         qs = qs.filter(entry__posted_at__lt=end)
-    return qs.aggregate(total=Sum("amount"))["total"] or ZERO
+    return eur_sum(qs.aggregate(total=Sum("amount"))["total"])
 
 
 def tax_report_rows(*, date_from: dt.date, date_to: dt.date) -> list[dict[str, Any]]:
@@ -62,7 +63,8 @@ def tax_report_rows(*, date_from: dt.date, date_to: dt.date) -> list[dict[str, A
 
     Each dict: ``gaming_day, table, game, limit, hands, pots, tax, fees, bonus, ggr`` where ``pots`` is
     what players put into pots net of returned bets, ``tax`` the Taxe/tax, ``fees`` the Capsa house
-    fees, ``bonus`` the Forty-one bonuses paid by the house and ``ggr = tax + fees - bonus``. One query.
+    fees, ``bonus`` the Forty-one bonuses paid by the house and ``ggr = tax + fees - bonus``; every amount
+    has exactly two decimals (:func:`~accounting.services.ledger.eur_sum`). One query.
     """
     players = Q(account__code__endswith=":players")
     rows = (
@@ -82,13 +84,13 @@ def tax_report_rows(*, date_from: dt.date, date_to: dt.date) -> list[dict[str, A
         .order_by("day", "table_name", "game", "limit")
     )
     out = []
-    for row in rows:
-        tax, fees = row["tax"] or ZERO, row["fees"] or ZERO
-        bonus = -(row["bonus_expense"] or ZERO)
-        pots = -(row["contributions"] or ZERO) - (row["returned"] or ZERO)
+    for row in rows:  # each SUM quantized once (SQLite sums decimals as floats: ledger.SUM_ROUNDING)
+        tax, fees = eur_sum(row["tax"]), eur_sum(row["fees"])
+        bonus = -eur_sum(row["bonus_expense"])
+        pots = -eur_sum(row["contributions"]) - eur_sum(row["returned"])
         out.append({
             "gaming_day": row["day"], "table": row["table_name"], "game": row["game"], "limit": row["limit"],
-            "hands": row["hands"], "pots": pots + ZERO, "tax": tax + ZERO, "fees": fees + ZERO, "bonus": bonus + ZERO,
+            "hands": row["hands"], "pots": pots + ZERO, "tax": tax, "fees": fees, "bonus": bonus + ZERO,
             "ggr": tax + fees - bonus + ZERO,
         })
     return out

@@ -2,20 +2,12 @@
 
 from django.contrib import admin
 
+from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.models import AuditEntry
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("at", "subject", "subject_id", "action", "from_status", "to_status", "actor", "reason")
     list_filter = ("subject", "action")
     search_fields = ("subject_id", "reason")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 
+from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.errors import ApplicationError
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from tables import selectors
@@ -396,35 +397,17 @@ class RotationPlanAdmin(AuditHistoryMixin, admin.ModelAdmin):
 
 
 @admin.register(DealerAssignment)
-class DealerAssignmentAdmin(AuditHistoryMixin, admin.ModelAdmin):
+class DealerAssignmentAdmin(ReadOnlyAdminMixin, AuditHistoryMixin, admin.ModelAdmin):
     list_display = ["dealer", "table", "start", "end", "slot"]
     list_select_related = ["dealer__user", "table", "slot__dealer__user", "slot__table"]
     list_filter = ["table", "dealer"]
     readonly_fields = ["dealer", "table", "start", "end", "slot", "audit_history"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(TableSession)
-class TableSessionAdmin(AuditHistoryMixin, admin.ModelAdmin):
+class TableSessionAdmin(ReadOnlyAdminMixin, AuditHistoryMixin, admin.ModelAdmin):
     list_display = ["table", "opened_at", "opened_by", "opening_float", "closed_at", "closed_by", "closing_float"]
     list_select_related = ["table", "opened_by", "closed_by"]
     list_filter = ["table"]
     readonly_fields = ["table", "opened_at", "opened_by", "opening_float", "closed_at", "closed_by", "closing_float",
                        "audit_history"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

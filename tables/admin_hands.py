@@ -6,27 +6,15 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
+from casino.admin_mixins import ReadOnlyAdminMixin
+from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
 from tables.models import Hand, HandEvent
 
 
-class _ReadOnly:
-    """No add, change or delete for anyone; viewing for staff in any role (or with the model permission)."""
+class _ReadOnly(ReadOnlyAdminMixin):
+    """Read-only; viewing for staff in any role (or with the model permission)."""
 
-    def has_view_permission(self, request, obj=None):
-        return has_role(request.user, FLOOR_MANAGER, CROUPIER, ACCOUNTANT) or super().has_view_permission(request, obj)
-
-    def has_module_permission(self, request):
-        return has_role(request.user, FLOOR_MANAGER, CROUPIER, ACCOUNTANT) or super().has_module_permission(request)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    view_roles = (FLOOR_MANAGER, CROUPIER, ACCOUNTANT)
 
 
 class HandEventInline(_ReadOnly, admin.TabularInline):

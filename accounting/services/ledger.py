@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet, Sum
@@ -30,6 +30,10 @@ from casino.status import audit_record
 
 #: Ledger amounts carry exactly two decimals (EUR cents); anything finer is refused, never rounded.
 CENT = Decimal("0.01")
+#: A database SUM of ledger amounts is a whole number of cents, but SQLite sums decimals as floats
+#: (4.85000000000000, 4.8499999999): the sum is quantized once to the cent with this rule, which only
+#: removes the float noise (the true sum of two-decimal amounts is exact, so no rounding rule applies).
+SUM_ROUNDING = ROUND_HALF_EVEN
 
 #: Per-table account purposes -> (account kind, name template). Codes are ``table:{id}:{purpose}``.
 TABLE_ACCOUNTS: dict[str, tuple[str, str]] = {
@@ -219,13 +223,17 @@ def account_list() -> QuerySet[Account]:
     return Account.objects.select_related("table").annotate(balance=Sum("postings__amount")).order_by("code")
 
 
+def eur_sum(total: Decimal | float | int | None) -> Decimal:
+    """A database ``Sum`` of ledger amounts as EUR with exactly two decimals (``None``, no rows, is 0.00);
+    see :data:`SUM_ROUNDING`."""
+    return Decimal(str(total or 0)).quantize(CENT, rounding=SUM_ROUNDING)
+
+
 def account_balance(*, account: Account) -> Decimal:
     """The balance of ``account`` in EUR: the sum of its postings (0.00 when none)."""
-    total = Posting.objects.filter(account=account).aggregate(total=Sum("amount"))["total"]
-    return (total or Decimal(0)).quantize(CENT)
+    return eur_sum(Posting.objects.filter(account=account).aggregate(total=Sum("amount"))["total"])
 
 
 def entry_total(*, entry: JournalEntry) -> Decimal:
     """The sum of an entry's legs (0.00 for every stored entry: the balance guard)."""
-    total = entry.postings.aggregate(total=Sum("amount"))["total"]
-    return (total or Decimal(0)).quantize(CENT)
+    return eur_sum(entry.postings.aggregate(total=Sum("amount"))["total"])

@@ -38,6 +38,7 @@ from django.db.models.functions import Cast, Round
 from django.utils import timezone
 
 from accounting.models import Discrepancy, JournalEntry, Posting, ReconciliationRun
+from accounting.services.settlement import settlement_moves_money
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
 from casino.status import status_transition
@@ -269,14 +270,16 @@ def hand_findings(facts: HandFacts, events: Sequence[Mapping[str, Any]], legs: S
             _compare(findings, f"void_{purpose}", purpose, f"void hand #{facts.number}: {purpose} must net to zero",
                      0, totals.get(purpose, 0))
         return findings
-    if not any(leg.entry_kind == JournalEntry.Kind.HAND_SETTLEMENT for leg in legs):
-        return [Finding("missing_entry", "settlement", f"closed hand #{facts.number} has no settlement entry",
-                        f"entry hand:{facts.id}:settlement", "none")]
     try:
         settlement = replay_settlement(facts, events)
     except (RuleViolation, ValueError, KeyError, TypeError) as exc:
         return [Finding("replay_failed", "replay", f"hand #{facts.number}: the stored events do not replay",
                         "a complete hand", str(exc)[:250])]
+    if not any(leg.entry_kind == JournalEntry.Kind.HAND_SETTLEMENT for leg in legs):
+        if not settlement_moves_money(settlement):
+            return []  # nothing changed hands: hand_settlement_post rightly posted no entry
+        return [Finding("missing_entry", "settlement", f"closed hand #{facts.number} has no settlement entry",
+                        f"entry hand:{facts.id}:settlement", "none")]
     return settlement_findings(facts, settlement, legs)
 
 

@@ -103,6 +103,15 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
     return lines
 
 
+def settlement_moves_money(settlement: Settlement) -> bool:
+    """True when ``settlement`` moves any money (a non-zero contribution, award, per-pot award, returned
+    bet, tax, fee or bonus), i.e. when :func:`settlement_lines` has legs and a closed hand gets an entry.
+    A hand in which nothing changes hands (e.g. a Capsa deal where every pair scores level) moves none."""
+    per_seat = (settlement.contributions, settlement.awards, settlement.returned, settlement.fees, settlement.bonus)
+    return bool(settlement.tax or any(any(m.values()) for m in per_seat)
+                or any(cents for _pot, _seat, cents in settlement.pot_awards))
+
+
 def hand_settlement_post(*, hand, settlement: Settlement, actor=None) -> JournalEntry | None:
     """Post the one ``hand_settlement`` entry of a closed hand (key ``hand:{id}:settlement``); return it.
 

@@ -4,6 +4,9 @@
 the events :func:`rules.engines.stud.legal_actions` offers (cards from a deck shuffled by the given
 ``random.Random``; burns are logged with their card). It returns the events, so the same hand can be
 replayed, written as PHH or fed to another engine. ``on_step`` (optional) is called with every state.
+:func:`random_hand` is the same driver with the shape every engine's generator has
+(``forty_one.random_hand``, ``capsa.random_deal``): ``(config, seats, button, rng) -> events``; the
+simulator, the API benches and the Django-side tests all use it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from rules.engines import stud
 from rules.engines.cards import CARDS
 from rules.engines.stud_config import StudConfig
 
-__all__ = ["play_random_hand", "random_config"]
+__all__ = ["play_random_hand", "random_config", "random_hand"]
 
 #: Guard against a driver bug looping forever (a real hand has well under 200 events).
 MAX_EVENTS = 1000
@@ -128,6 +131,24 @@ def play_random_hand(
             a = by_type.get("call") or by_type["check"]
             emit({"type": a["type"], "seat": a["seat"]})
     return state, events
+
+
+def random_hand(
+    config: StudConfig | Mapping[str, Any],
+    seats: Mapping[int, int],
+    button: int,
+    rng: random.Random,
+    **weights: float,
+) -> list[dict[str, Any]]:
+    """A random legal Seven Card Stud hand as engine events (cents, JSON-able), driven by ``rng`` only.
+
+    ``config`` is a :class:`StudConfig` or its raw dict, ``seats`` ``{seat: stack_cents}``, ``button``
+    the dealer-button seat; ``weights`` (``fold_weight``, ``wager_weight``, ``muck_weight``) go to
+    :func:`play_random_hand`. Same shape as ``forty_one.random_hand`` / ``capsa.random_deal``. Raises
+    ``RuntimeError`` if the hand does not end (a driver bug) and whatever ``stud.new_hand`` raises for a
+    bad config or seats (``ConfigError``, ``RuleViolation``).
+    """
+    return play_random_hand(rng, config, seats, button=button, **weights)[1]
 
 
 def _pick(rng: random.Random, action: Mapping[str, Any], cfg: StudConfig) -> int:

@@ -10,10 +10,9 @@ on its last event, which posts the settlement entry and enqueues the reconciliat
 Randomness is injected (one ``random.Random(seed)`` per shift), so a shift with the same seed at
 the same table state deals the same hands. Money is int cents, as in the engines.
 
-The event generators are pure (no database): Forty-one and Capsa use their engine's own
-``random_hand`` / ``random_deal``; Seven Card Stud uses :func:`stud_random_hand` below, driven by
-the engine's ``view`` (``expect`` and ``legal_actions``), so every generated event is legal by
-construction and a change of the rules changes the simulation with it.
+The event generators are pure (no database) and live with the engines: ``stud_sim.random_hand``,
+``forty_one.random_hand`` and ``capsa.random_deal``, each driving its engine's legal actions, so
+every generated event is legal by construction and a change of the rules changes the simulation with it.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.errors import ApplicationError
-from rules.engines.cards import DECK_52, format_cards
 from rules.engines.money import to_cents
 from tables.models import SEAT_RANGE, Game, Hand, Table
 from tables.selectors import limit_profile_in_force
@@ -32,77 +30,20 @@ from tables.selectors import limit_profile_in_force
 #: Starting stacks are drawn between these multiples of the table's largest bet (stud, Forty-one) or
 #: of the Capsa unit times the cover (enough for most hands, short enough for the odd all-in).
 STACK_MULTIPLES = (15, 60)
-#: Longest event list a simulated hand may have before it counts as a bug in the driver.
-MAX_EVENTS = 400
 
 
 # --- pure event generators ----------------------------------------------------------------------------------
 
 
-def stud_random_hand(config: Any, seats: Mapping[int, int], button: int, rng: random.Random, *,
-                     aggression: float = 0.25, fold_rate: float = 0.15, muck_rate: float = 0.3) -> list[dict[str, Any]]:
-    """A random legal Seven Card Stud hand as engine events (cents), driven by ``stud.view``.
-
-    ``config`` is a :class:`~rules.engines.stud_config.StudConfig` (or its raw dict), ``seats``
-    ``{seat: stack_cents}``, ``button`` the dealer-button seat. Cards come from a 52-card deck
-    shuffled with ``rng`` (unlogged burns are counted by the engine, R1.3). Wagers take the exact
-    split-limit amount or the minimum of a spread range. Raises ``RuntimeError`` if the hand does not
-    end within :data:`MAX_EVENTS` events (a bug), and whatever the engine raises (never, by design).
-    """
-    from rules.engines import stud
-
-    state = stud.new_hand(config, seats, button=button)
-    deck = list(DECK_52)
-    rng.shuffle(deck)
-    events: list[dict[str, Any]] = []
-    while not stud.is_complete(state):
-        if len(events) >= MAX_EVENTS:
-            raise RuntimeError("stud_random_hand: the hand did not end")
-        view = stud.view(state)
-        legal = view["legal_actions"]
-        by_type = {a["type"]: a for a in legal}
-        expect = view["expect"]
-        if expect == "ante":
-            event: dict[str, Any] = {"type": "ante", "seat": legal[0]["seat"]}
-        elif expect == "deal":
-            entry = legal[0]
-            cards = [deck.pop() for _ in range(entry["count"])]
-            event = {"type": "deal", "seat": entry["seat"], "cards": format_cards(cards)}
-        elif expect == "deal_community":
-            event = {"type": "deal_community", "card": format_cards([deck.pop()])}
-        elif expect == "bring_in":
-            seat = legal[0]["seat"]
-            if "complete" in by_type and rng.random() < aggression:
-                event = {"type": "complete", "seat": seat, "to": by_type["complete"]["min"]}
-            else:
-                event = {"type": "bring_in", "seat": seat}
-        elif expect == "show":
-            seat = legal[0]["seat"]
-            muck = "muck" in by_type and rng.random() < muck_rate
-            event = {"type": "muck" if muck else "show", "seat": seat}
-        else:
-            seat = legal[0]["seat"]
-            wager = next((k for k in ("bet", "raise", "complete") if k in by_type), None)
-            passive = "check" if "check" in by_type else "call" if "call" in by_type else None
-            roll = rng.random()
-            if "fold" in by_type and passive != "check" and roll < fold_rate:
-                event = {"type": "fold", "seat": seat}
-            elif wager and (roll < fold_rate + aggression or passive is None):
-                option = by_type[wager]
-                event = {"type": wager, "seat": seat, "to": (option.get("amounts") or [option["min"]])[0]}
-            else:
-                event = {"type": passive or "fold", "seat": seat}
-        state = stud.apply(state, event)
-        events.append(event)
-    return events
-
-
 def random_hand_events(*, game: str, config: Any, seats: Mapping[int, int], button: int,
                        rng: random.Random) -> list[dict[str, Any]]:
-    """Random legal events of one hand of ``game`` (cents): stud via :func:`stud_random_hand`,
-    Forty-one via ``forty_one.random_hand``, Capsa via ``capsa.random_deal`` (a deal with no misdeal)."""
+    """Random legal events of one hand of ``game`` (cents): stud via ``stud_sim.random_hand``,
+    Forty-one via ``forty_one.random_hand``, Capsa via ``capsa.random_deal`` (a deal with no misdeal).
+    Raises ``ApplicationError`` (``invalid_game``) for a game without a generator."""
     if game == Game.SEVEN_CARD_STUD:
-        return stud_random_hand(config, seats, button, rng)
+        from rules.engines import stud_sim
+
+        return stud_sim.random_hand(config, seats, button, rng)
     if game == Game.FORTY_ONE:
         from rules.engines import forty_one
 

@@ -27,18 +27,11 @@ from accounting.tasks import reconcile_hand
 from rules.engines.registry import get_engine
 from tables.models import Hand, HandEvent
 from tests.accounting.helpers import STACK, make_hand, make_table
+from tests.accounting.helpers import stored_hand_settlement as _settlement
 
 pytestmark = pytest.mark.django_db
 
 OPENED = dt.datetime(2026, 5, 4, 20, 0, tzinfo=dt.UTC)
-
-
-def _settlement(hand):
-    engine = get_engine(hand.game)
-    config = engine.build_config(hand.limit_snapshot)
-    events = list(hand.events.order_by("seq").values_list("payload", flat=True))
-    stacks = {int(s): v["stack"] for s, v in hand.seats.items()}
-    return engine.settlement(engine.replay(config, stacks, events, button=hand.button_seat))
 
 
 def _stud_hand_with(rng_seed: int, predicate, table=None):
@@ -146,6 +139,38 @@ def test_a_taxe_taken_on_a_hand_that_ended_on_third_street_is_flagged():
 
 def test_a_closed_hand_without_a_settlement_entry_is_flagged():
     hand = make_hand(make_table("forty_one"), rng=random.Random(3), opened_at=OPENED, post=False)
+    hand_reconcile(hand_id=hand.id)
+    assert _kinds(hand) == ["missing_entry"]
+
+
+def _capsa_level_deal_events():
+    """Two seats dealt the same ranks (suits swapped c<->h, d<->s, no natural) and set alike: with no suit
+    tiebreak every row is level, so nothing changes hands (A.6)."""
+    rows = {1: {"front": "2c 3h 5s", "middle": "7c 7d 9h Js Kc", "back": "Ac Ad Qh Qs 8d"},
+            2: {"front": "2h 3c 5d", "middle": "7h 7s 9c Jd Kh", "back": "Ah As Qc Qd 8s"}}
+    events = [{"type": "deal", "seat": s, "cards": " ".join(r.values())} for s, r in rows.items()]
+    events += [{"type": "set", "seat": s, **r} for s, r in rows.items()]
+    return events + [{"type": "play", "seat": 2}, {"type": "play", "seat": 1}, {"type": "reveal"}]  # button 1
+
+
+def test_a_closed_hand_where_no_money_moves_needs_no_entry_and_reconciles():
+    table = make_table("capsa_susun", raw={"unit_value": "1.00"})  # commission on winnings only
+    hand = make_hand(table, rng=random.Random(5), opened_at=OPENED, seats=(1, 2), events=_capsa_level_deal_events(),
+                     post=False)
+    settlement = _settlement(hand)
+    assert settlement.net == {1: 0, 2: 0} and not any(settlement.contributions.values())
+    assert hand_settlement_post(hand=hand, settlement=settlement) is None  # nothing to post
+
+    run = hand_reconcile(hand_id=hand.id)
+
+    assert run.status == ReconciliationRun.Status.OK
+    assert _kinds(hand) == []
+    assert Hand.objects.get(id=hand.id).reconciliation == Hand.Reconciliation.RECONCILED
+
+
+def test_a_hand_that_moves_money_still_needs_its_entry():
+    hand = make_hand(make_table("capsa_susun"), rng=random.Random(6), opened_at=OPENED, post=False)
+    assert any(_settlement(hand).fees.values())  # the per-seat fee always moves money
     hand_reconcile(hand_id=hand.id)
     assert _kinds(hand) == ["missing_entry"]
 

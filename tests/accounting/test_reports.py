@@ -19,8 +19,8 @@ from django.test import override_settings
 from accounting.models import Posting, ReportJob
 from accounting.services.reports import report_job_build, tax_report_build
 from rules.engines.money import from_cents
-from rules.engines.registry import get_engine
 from tests.accounting.helpers import make_hand, make_table, post_settlement
+from tests.accounting.helpers import stored_hand_settlement as _settlement
 
 pytestmark = pytest.mark.django_db
 
@@ -31,14 +31,6 @@ def _report_files_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path)
 
 DAYS = [dt.date(2026, 3, 27), dt.date(2026, 3, 28), dt.date(2026, 3, 29)]
-
-
-def _settlement(hand):
-    engine = get_engine(hand.game)
-    config = engine.build_config(hand.limit_snapshot)
-    events = list(hand.events.order_by("seq").values_list("payload", flat=True))
-    stacks = {int(s): v["stack"] for s, v in hand.seats.items()}
-    return engine.settlement(engine.replay(config, stacks, events, button=hand.button_seat))
 
 
 def _random_floor(seed: int, per_table: int = 4):
@@ -214,3 +206,21 @@ def test_the_admin_page_downloads_the_tax_report_in_all_three_formats(client, ro
 def test_the_admin_tax_report_page_is_for_accountants_only(client, role_user):
     client.force_login(role_user("croupier", is_staff=True))
     assert client.get("/admin/accounting/reportjob/tax-report/").status_code == 403
+
+
+def test_report_amounts_are_whole_cents_with_two_decimals_even_where_the_database_sums_floats():
+    from rules.engines.base import Settlement
+
+    table = make_table("seven_card_stud", name="Float noise")
+    taxes = [110, 220, 155]  # 1.10 + 2.20 + 1.55: as floats (SQLite's SUM) 4.8500000000000005
+    opened = dt.datetime.combine(DAYS[0], dt.time(12, 0), tzinfo=dt.UTC)
+    for i, tax in enumerate(taxes):
+        hand = make_hand(table, rng=random.Random(i), opened_at=opened + dt.timedelta(minutes=i), post=False,
+                         seats=(1, 2))
+        post_settlement(hand, Settlement(contributions={1: 1011, 2: 1011}, awards={1: 2022 - tax}, tax=tax))
+
+    (row,) = tax_report_build(date_from=DAYS[0], date_to=DAYS[0]).rows
+
+    assert (row["tax"], row["ggr"], row["pots"]) == (Decimal("4.85"), Decimal("4.85"), Decimal("60.66"))
+    for key in ("pots", "tax", "fees", "bonus", "ggr"):
+        assert str(row[key]) == f"{row[key]:.2f}", (key, row[key])

@@ -1,5 +1,6 @@
 """Shared set-up for the hand-logging and ledger tests: tables with limit profiles, a croupier on duty,
-the API calls a terminal makes, a random legal stud driver, and ledger checks.
+the API calls a terminal makes, and ledger checks (random legal hands: ``rules.engines.stud_sim.random_hand``,
+``forty_one.random_hand``, ``capsa.random_deal``).
 
 Plain functions (no fixtures) so both ``tests/tables`` and ``tests/accounting`` can import them.
 """
@@ -7,19 +8,16 @@ Plain functions (no fixtures) so both ``tests/tables`` and ``tests/accounting`` 
 from __future__ import annotations
 
 import datetime as dt
-import random
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from accounting.models import JournalEntry, Posting
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
-from rules.engines.cards import DECK_52, format_cards
 from rules.engines.money import format_cents
 from tables.models import Dealer, DealerAssignment, LimitProfile, Table
+from tests.factories import make_user
 
 #: Limit profiles of the three games as the floor stores them (EUR strings).
 STUD_CONFIG = {"lower": "5.00", "higher": "10.00", "ante": "1.00", "taxe_amount": "2.00"}
@@ -29,19 +27,20 @@ CONFIGS = {"seven_card_stud": STUD_CONFIG, "forty_one": FORTY_ONE_CONFIG, "capsa
 
 
 def user_in(role: str | None, username: str):
-    user = get_user_model().objects.create_user(username=username, password="pw-for-tests-only")
-    if role:
-        user.groups.add(Group.objects.get_or_create(name=role)[0])
-    return user
+    """A user ``username`` in ``role``'s group (:func:`tests.factories.make_user`)."""
+    return make_user(username, role)
 
 
 def table_make(*, game: str = "seven_card_stud", name: str | None = None, seats: int = 8,
-               config: dict | None = None, status: str = Table.Status.OPEN) -> Table:
+               config: dict | None = None, status: str = Table.Status.OPEN, limit_label: str = "test",
+               effective_from: dt.datetime | None = None) -> Table:
+    """A table with one limit profile (version 1, ``config`` default :data:`CONFIGS`, in force since
+    ``effective_from``, default an hour ago), written directly (no floor services, no session)."""
     table = Table.objects.create(name=name or f"{game}-{Table.objects.count() + 1}", game=game, seats=seats,
                                  status=status)
-    LimitProfile.objects.create(table=table, version=1, game=game, limit_label="test",
+    LimitProfile.objects.create(table=table, version=1, game=game, limit_label=limit_label,
                                 config=config if config is not None else CONFIGS[game],
-                                effective_from=timezone.now() - dt.timedelta(hours=1))
+                                effective_from=effective_from or timezone.now() - dt.timedelta(hours=1))
     return table
 
 
@@ -104,56 +103,6 @@ class Terminal:
             response = self.post(hand_id, event_to_api(event), seq=start_seq + offset)
             assert response.status_code == 201, (offset, event, response.json())
         return response
-
-
-# --- random legal stud hands (the stud engine has no random helper) ------------------------------------------
-
-
-def random_stud_events(config, seats: dict[int, int], button: int, rng: random.Random, *,
-                       aggression: float = 0.3, fold_rate: float = 0.1, max_events: int = 400) -> list[dict]:
-    """A random legal stud hand driven by ``view()["expect"]`` and ``legal_actions`` (cents)."""
-    from rules.engines import stud
-
-    state = stud.new_hand(config, seats, button=button)
-    deck = list(DECK_52)
-    rng.shuffle(deck)
-    events: list[dict] = []
-    while not stud.is_complete(state):
-        assert len(events) < max_events, "random stud hand did not end"
-        view = stud.view(state)
-        legal = view["legal_actions"]
-        expect = view["expect"]
-        if expect == "ante":
-            event = {"type": "ante", "seat": legal[0]["seat"]}
-        elif expect == "deal":
-            action = legal[0]
-            cards, deck = deck[:action["count"]], deck[action["count"]:]
-            event = {"type": "deal", "seat": action["seat"], "cards": format_cards(cards)}
-        elif expect == "deal_community":
-            card, deck = deck[0], deck[1:]
-            event = {"type": "deal_community", "card": format_cards([card])}
-        elif expect == "show":
-            event = {"type": "show", "seat": legal[0]["seat"]}
-        else:
-            by_type = {a["type"]: a for a in legal}
-            roll = rng.random()
-            wagers = [t for t in ("bet", "raise", "complete") if t in by_type]
-            if expect == "bring_in":
-                choice = "complete" if "complete" in by_type and roll < aggression else "bring_in"
-            elif roll < fold_rate and "fold" in by_type:
-                choice = "fold"
-            elif roll < fold_rate + aggression and wagers:
-                choice = wagers[0]
-            else:
-                choice = "check" if "check" in by_type else "call"
-            action = by_type[choice]
-            event = {"type": choice, "seat": action["seat"]}
-            if choice in ("bet", "raise", "complete"):
-                amounts = action.get("amounts")
-                event["to"] = amounts[0] if amounts else action["min"]
-        state = stud.apply(state, event)
-        events.append(event)
-    return events
 
 
 # --- ledger checks -------------------------------------------------------------------------------------------

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from accounting.models import JournalEntry
 from casino.roles import FLOOR_MANAGER
-from rules.engines import capsa, forty_one
+from rules.engines import capsa
 from rules.engines.registry import get_engine
 from tables.models import Hand
 from tables.services.hands import SeatInput, hand_event_append, hand_open
-from tests.tables.hands_support import CAPSA_CONFIG, assert_ledger_balanced, random_stud_events, table_make, user_in
+from tables.services.simulation import random_hand_events
+from tests.tables.hands_support import CAPSA_CONFIG, assert_ledger_balanced, table_make, user_in
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +32,9 @@ def _actor():
 
 
 def _random_events(game: str, config, seats: dict[int, int], button: int, rng: random.Random) -> list[dict]:
-    if game == "seven_card_stud":
-        return random_stud_events(config, seats, button, rng)
-    if game == "forty_one":
-        return forty_one.random_hand(config, seats, button, rng)
-    return capsa.random_deal(config, seats, button, rng, foul_rate=0.3, surrender_rate=0.15)
+    if game == "capsa_susun":  # more fouls and surrenders than the simulator's default deal
+        return capsa.random_deal(config, seats, button, rng, foul_rate=0.3, surrender_rate=0.15)
+    return random_hand_events(game=game, config=config, seats=seats, button=button, rng=rng)
 
 
 def _cents(entry: JournalEntry, role: str) -> dict[int, int]:
