@@ -13,6 +13,7 @@ table now); void for floor managers only.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
@@ -32,6 +33,7 @@ from tables.api.hands_serializers import (
     HandSubmitInputSerializer,
     ReasonInputSerializer,
     event_in,
+    hand_event_out,
     money_out,
 )
 from tables.models import Hand, HandEvent
@@ -138,15 +140,23 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
 
     @extend_schema(request=HandEventInputSerializer, responses={201: HandEventOutputSerializer})
     def post(self, request, pk: int):
-        hand = get_object_or_404(Hand, pk=pk)
-        form = HandEventInputSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
-        record, state = hand_event_append(hand=hand, event=event_in(data["event"]),
-                                          idempotency_key=data["idempotency_key"], expected_seq=data["expected_seq"],
-                                          actor=request.user)
+        # The hot path (issue 10): the service fetches the hand once, by id, under its row lock (404 there).
+        # An input error still answers 404 first when the hand does not exist (as a lookup up front would).
+        try:
+            form = HandEventInputSerializer(data=request.data)
+            form.is_valid(raise_exception=True)
+            data = form.validated_data
+            record, state = hand_event_append(hand=pk, event=event_in(data["event"]),
+                                              idempotency_key=data["idempotency_key"],
+                                              expected_seq=data["expected_seq"], actor=request.user)
+        except Http404:
+            raise
+        except Exception:
+            if not Hand.objects.filter(pk=pk).exists():
+                raise Http404 from None
+            raise
         replayed = bool(state.pop("replayed", False))
-        body = HandEventOutputSerializer(record).data | {"replayed": replayed, "state": money_out(state)}
+        body = hand_event_out(record) | {"replayed": replayed, "state": money_out(state)}
         return Response(body, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
 
 

@@ -135,16 +135,24 @@ class ReasonInputSerializer(serializers.Serializer):
 # --- output --------------------------------------------------------------------------------------------------
 
 
-class HandEventOutputSerializer(serializers.ModelSerializer):
+class HandEventOutputSerializer(serializers.Serializer):
+    """One stored event as the API shows it (money as EUR strings). A plain ``Serializer`` with its fields
+    declared (not a ``ModelSerializer``): DRF then does not rebuild the fields from the model for every
+    event logged (issue 10)."""
+
+    seq = serializers.IntegerField(read_only=True, help_text="1, 2, ... in the order the events were logged")
+    idempotency_key = serializers.CharField(read_only=True, max_length=128)
     event = serializers.SerializerMethodField()
     created_by = serializers.StringRelatedField()
-
-    class Meta:
-        model = HandEvent
-        fields = ["seq", "idempotency_key", "event", "created_by", "created_at"]
+    created_at = serializers.DateTimeField(read_only=True)
 
     def get_event(self, obj: HandEvent) -> dict:
         return money_out(obj.payload)
+
+
+def hand_event_out(record: HandEvent) -> dict[str, Any]:
+    """:class:`HandEventOutputSerializer`'s rendering of one event, as a plain dict."""
+    return dict(HandEventOutputSerializer(record).data)
 
 
 class HandOutputSerializer(serializers.ModelSerializer):

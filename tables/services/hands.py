@@ -24,6 +24,7 @@ closed or void hand (corrections are reversing ledger entries).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -31,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Case, F, Max, OuterRef, Q, QuerySet, Subquery, When
+from django.http import Http404
 from django.utils import timezone
 
 from casino.errors import ApplicationError, ConflictError
@@ -40,7 +42,7 @@ from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.engines.registry import get_engine
-from tables.models import SEAT_RANGE, Hand, HandEvent, Table, TableSession
+from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
 
@@ -79,9 +81,24 @@ def hand_logging_check(*, table: Table, actor) -> None:
         return
     if actor is not None and has_role(actor, CROUPIER) and croupier_assigned_now(table=table, user=actor):
         return
-    raise ApplicationError(
+    raise _not_assigned_error(table)
+
+
+def _not_assigned_error(table: Table) -> ApplicationError:
+    return ApplicationError(
         f"you are not dealing at table '{table}' now: only the croupier assigned to it (or a floor manager) may log "
         "its hands", code="not_assigned", status_code=403)
+
+
+def _logging_check_locked(locked: Hand, actor) -> None:
+    """:func:`hand_logging_check` for a hand fetched by :func:`_lock`, which already carries the dealer on
+    duty at its table (annotation ``on_duty_user_id``): no further query."""
+    if actor is not None and has_role(actor, FLOOR_MANAGER):
+        return
+    if (actor is not None and has_role(actor, CROUPIER) and locked.on_duty_user_id is not None
+            and locked.on_duty_user_id == getattr(actor, "pk", None)):
+        return
+    raise _not_assigned_error(locked.table)
 
 
 # --- replay ---------------------------------------------------------------------------------------------------
@@ -89,6 +106,17 @@ def hand_logging_check(*, table: Table, actor) -> None:
 
 def _engine_seats(hand: Hand) -> dict[int, int]:
     return {int(seat): int(info["stack"]) for seat, info in hand.seats.items()}
+
+
+@functools.lru_cache(maxsize=256)
+def _snapshot_config(game: str, snapshot_json: str):
+    """The engine config of a frozen limit snapshot, built once per process per distinct snapshot. Safe to
+    share: configs are frozen dataclasses and the key is the snapshot's full content (not a profile id)."""
+    return get_engine(game).build_config(json.loads(snapshot_json))
+
+
+def _hand_config(hand: Hand):
+    return _snapshot_config(hand.game, json.dumps(hand.limit_snapshot, sort_keys=True))
 
 
 def hand_replay(*, hand: Hand, events: Sequence[Mapping[str, Any]] | None = None):
@@ -99,7 +127,7 @@ def hand_replay(*, hand: Hand, events: Sequence[Mapping[str, Any]] | None = None
     longer replay (an engine change): reconciliation reports that.
     """
     engine = get_engine(hand.game)
-    config = engine.build_config(hand.limit_snapshot)
+    config = _hand_config(hand)
     state = engine.new_hand(config, _engine_seats(hand), button=hand.button_seat)
     if events is None:
         events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
@@ -239,8 +267,22 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
 # --- events ---------------------------------------------------------------------------------------------------
 
 
-def _lock(hand: Hand) -> Hand:
-    return Hand.objects.select_related("table").select_for_update(of=("self",)).get(pk=hand.pk)
+def _lock(hand: Hand | int) -> Hand:
+    """The hand row under ``SELECT ... FOR UPDATE`` (by id; 404 if there is none), with, in the same query,
+    the user id of the dealer on duty at its table now (``on_duty_user_id``: the latest live assignment, as
+    :func:`tables.selectors.dealer_on_duty`; None when there is none or its dealer is inactive) for
+    :func:`_logging_check_locked`. The table is loaded only where a message or the close needs it."""
+    pk = hand.pk if isinstance(hand, Hand) else hand
+    now = timezone.now()
+    on_duty = (DealerAssignment.objects.filter(table_id=OuterRef("table_id"), start__lte=now)
+               .filter(Q(end__isnull=True) | Q(end__gt=now)).order_by("-start")
+               .annotate(active_user_id=Case(When(dealer__active=True, then=F("dealer__user_id"))))
+               .values("active_user_id")[:1])
+    try:
+        return (Hand.objects.select_for_update().annotate(on_duty_user_id=Subquery(on_duty))
+                .order_by().get(pk=pk))
+    except Hand.DoesNotExist:
+        raise Http404(f"no hand {pk}") from None
 
 
 def _closed_error(hand: Hand) -> ApplicationError:
@@ -248,10 +290,11 @@ def _closed_error(hand: Hand) -> ApplicationError:
                             code="hand_closed", extra={"status": hand.status, "event_count": hand.event_count})
 
 
-def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: str, expected_seq: int | None,
-                      actor) -> tuple[HandEvent, dict[str, Any]]:
+def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency_key: str,
+                      expected_seq: int | None, actor) -> tuple[HandEvent, dict[str, Any]]:
     """Apply one event (amounts in cents) to an open hand and store it; return ``(HandEvent, state)``.
 
+    ``hand`` is the hand or its id (the row is fetched once, under its lock; no such hand -> ``Http404``).
     In one transaction holding the hand's row lock: a stored event with the same ``idempotency_key`` is
     answered as stored (nothing changes; a different payload under that key is a 409); a closed/void hand
     is refused (400 ``hand_closed``); ``expected_seq`` must equal ``hand.event_count`` (else 409
@@ -259,6 +302,9 @@ def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: 
     against the replayed state (``RuleViolation`` -> 400 with the unchanged state). A completed hand is
     closed in the same transaction (module docstring). ``state`` is :func:`hand_state`'s answer plus
     ``replayed`` (True when the key was already stored).
+
+    Queries on the usual path (issue 10): the lock (with the dealer on duty), the hand's events (payloads
+    and keys: the replay and the idempotency lookup in one), the insert and the ``event_count`` update.
     """
     if not idempotency_key or len(idempotency_key) > 128:
         raise ApplicationError("each event needs an idempotency key of 1 to 128 characters",
@@ -266,17 +312,22 @@ def hand_event_append(*, hand: Hand, event: Mapping[str, Any], idempotency_key: 
     event = _event_check(event)
     with transaction.atomic():
         locked = _lock(hand)
-        hand_logging_check(table=locked.table, actor=actor)
-        stored = HandEvent.objects.filter(hand=locked, idempotency_key=idempotency_key).first()
-        if stored is not None:
+        _logging_check_locked(locked, actor)
+        rows = list(HandEvent.objects.filter(hand_id=locked.pk).order_by("seq")
+                    .values_list("seq", "payload", "idempotency_key"))
+        stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
+        if stored_seq is not None:
+            stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
             if stored.payload != event:
                 raise ConflictError(f"idempotency key {idempotency_key!r} was already used for event {stored.seq} "
                                     f"({stored.payload.get('type')}); use a new key for a new event",
                                     code="idempotency_conflict", extra={"seq": stored.seq})
-            return stored, hand_state(hand=locked, upto=stored.seq) | {"replayed": True}
+            engine, state = hand_replay(hand=locked, events=[p for seq, p, _ in rows if seq <= stored.seq])
+            answer = _state_answer(locked, engine, state) | {"event_count": stored.seq}
+            return stored, answer | {"replayed": True}
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
-        engine, state = hand_replay(hand=locked)
+        engine, state = hand_replay(hand=locked, events=[p for _, p, _ in rows])
         if expected_seq is not None and expected_seq != locked.event_count:
             raise ConflictError(
                 f"hand #{locked.number} has {locked.event_count} events, you expected {expected_seq}: another "
@@ -334,7 +385,7 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
                 return earlier.hand, hand_state(hand=earlier.hand)
             hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat)
         locked = _lock(hand)
-        hand_logging_check(table=locked.table, actor=actor)
+        _logging_check_locked(locked, actor)
         if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
             _submission_replay_check(locked, checked, idempotency_key)
             return locked, hand_state(hand=locked)
@@ -451,7 +502,7 @@ def hand_close(*, hand: Hand, actor) -> Hand:
     """
     with transaction.atomic():
         locked = _lock(hand)
-        hand_logging_check(table=locked.table, actor=actor)
+        _logging_check_locked(locked, actor)
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)

@@ -1,0 +1,76 @@
+"""Issue 10: logging one event is a handful of SQL queries, however long the hand already is.
+
+A croupier's terminal authenticates with its API token (one query), its role is read once per request
+(one query), then the service runs in one transaction: the hand row under its lock with the dealer on
+duty, the hand's events (replay and idempotency lookup together), the insert and the event count.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tables.models import Hand, HandEvent
+from tests.tables.hands_support import croupier_on_duty, seats_payload, table_make
+
+pytestmark = pytest.mark.django_db
+
+#: token, role, SAVEPOINT (BEGIN in production), lock + dealer on duty, events, INSERT, UPDATE, RELEASE (COMMIT).
+MAX_QUERIES_PER_EVENT = 8
+EVENTS = [{"type": "ante", "seat": s} for s in (1, 3, 5)] + [
+    {"type": "deal", "seat": 3, "cards": "9s 9c 8d"}, {"type": "deal", "seat": 5, "cards": "3d 3h 3c"},
+    {"type": "deal", "seat": 1, "cards": "As Kc Qs"}, {"type": "bring_in", "seat": 5}]
+
+
+@pytest.fixture
+def terminal():
+    table = table_make(game="seven_card_stud")
+    user = croupier_on_duty(table)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    opened = client.post("/api/v1/hands/", {"table": table.pk, "seats": seats_payload({1: 10000, 3: 10000, 5: 10000})},
+                         format="json")
+    assert opened.status_code == 201, opened.json()
+    return client, opened.json()["id"]
+
+
+def _post(client, hand_id: int, seq: int, key: str | None = None):
+    body = {"idempotency_key": key or f"q-{seq + 1}", "expected_seq": seq, "event": EVENTS[seq]}
+    return client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json")
+
+
+def test_logging_one_event_takes_a_fixed_small_number_of_queries(terminal, django_assert_max_num_queries):
+    client, hand_id = terminal
+    with django_assert_max_num_queries(MAX_QUERIES_PER_EVENT):
+        first = _post(client, hand_id, 0)
+    assert first.status_code == 201, first.json()
+    for seq in range(1, len(EVENTS) - 1):
+        assert _post(client, hand_id, seq).status_code == 201
+    with django_assert_max_num_queries(MAX_QUERIES_PER_EVENT):  # no growth with the events already stored
+        last = _post(client, hand_id, len(EVENTS) - 1)
+    assert last.status_code == 201, last.json()
+    assert last.json()["seq"] == len(EVENTS) and last.json()["state"]["event_count"] == len(EVENTS)
+    assert Hand.objects.get(pk=hand_id).event_count == HandEvent.objects.filter(hand_id=hand_id).count() == len(EVENTS)
+
+
+def test_a_retried_event_is_answered_from_the_stored_event_with_one_query_more(terminal,
+                                                                               django_assert_max_num_queries):
+    client, hand_id = terminal
+    for seq in range(3):
+        assert _post(client, hand_id, seq).status_code == 201
+    with django_assert_max_num_queries(MAX_QUERIES_PER_EVENT - 2 + 1):  # no insert/update; fetch the stored event
+        retry = _post(client, hand_id, 1, key="q-2")
+    assert retry.status_code == 200 and retry.json()["replayed"] is True
+    assert retry.json()["seq"] == 2 and retry.json()["state"]["event_count"] == 2
+    assert retry.json()["created_by"] == "croupier"
+
+
+def test_an_unknown_hand_is_404_whether_or_not_the_body_is_valid(terminal):
+    client, hand_id = terminal
+    missing = hand_id + 1000
+    assert _post(client, missing, 0).status_code == 404
+    bad = client.post(f"/api/v1/hands/{missing}/events/", {"expected_seq": -1, "event": 3}, format="json")
+    assert bad.status_code == 404 and bad.json()["code"] == "not_found"
+    assert client.post(f"/api/v1/hands/{hand_id}/events/", {"expected_seq": -1, "event": 3},
+                       format="json").status_code == 400
