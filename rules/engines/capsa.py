@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random as _random_module
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -111,6 +111,8 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "misdeal": frozenset({"reason"}),
 }
 META_FIELDS = frozenset({"note"})
+#: Per event type, the keys always accepted (the fast check in :func:`apply`).
+_ALLOWED_FIELDS = {kind: fields | META_FIELDS | {"type"} for kind, fields in EVENT_FIELDS.items()}
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,16 @@ class CapsaState:
     royalty_claims: Mapping[int, frozenset[str]] = field(default_factory=dict)
     misdeal: str | None = None
     event_count: int = 0
+
+
+def _evolve(state: CapsaState, **changes: Any) -> CapsaState:
+    """A copy of ``state`` with ``changes`` (what ``dataclasses.replace`` does, without its per-call
+    field introspection; every value is immutable or replaced whole, so a shallow copy is a copy)."""
+    new = object.__new__(CapsaState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -240,9 +252,9 @@ def _after_deal(state: CapsaState) -> CapsaState:
             found = _detect_natural(state.config, state.hands[s])
             if found:
                 naturals[s] = found
-    state = replace(state, naturals=naturals, phase="set")
+    state = _evolve(state, naturals=naturals, phase="set")
     if state.config.natural_declaration == "auto" and len(_setters(state)) < 2:
-        return replace(state, phase="reveal")
+        return _evolve(state, phase="reveal")
     return state
 
 
@@ -251,8 +263,8 @@ def _after_setting(state: CapsaState) -> CapsaState:
     if pending:
         return state
     if state.config.surrender_enabled and len(_surrender_order(state)) >= 2:
-        return replace(state, phase="surrender")
-    return replace(state, phase="reveal")
+        return _evolve(state, phase="surrender")
+    return _evolve(state, phase="reveal")
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -273,16 +285,19 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if state.phase == "complete":
         what = "the deal was declared a misdeal" if state.misdeal else "the deal is settled"
         raise HandComplete(f"{kind} refused: {what}")
-    unknown = sorted(str(k) for k in event
-                     if k != "type" and k not in EVENT_FIELDS[kind] and k not in META_FIELDS
-                     and not str(k).startswith("_"))
+    if _ALLOWED_FIELDS[kind].issuperset(event):
+        unknown = None  # the usual event: every field known
+    else:
+        unknown = sorted(str(k) for k in event
+                         if k != "type" and k not in EVENT_FIELDS[kind] and k not in META_FIELDS
+                         and not str(k).startswith("_"))
     if unknown:
         allowed = ", ".join(sorted(EVENT_FIELDS[kind])) or "no other fields"
         raise UnknownEvent(f"{kind} event: unknown field {unknown[0]!r} (a {kind} takes {allowed})",
                            extra={"field": unknown[0]})
     handler = _HANDLERS[kind]
     new = handler(state, event)
-    return replace(new, event_count=state.event_count + 1)
+    return _evolve(new, event_count=state.event_count + 1)
 
 
 def can_apply(state: CapsaState, event: Mapping[str, Any]) -> bool:
@@ -318,7 +333,7 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
             raise DuplicateCard(f"seat {seat} deal: {card} was already dealt to seat {other} (A.2)", seat=seat,
                                 rule="A.2", extra={"card": str(card)})
     hands = {**state.hands, seat: tuple(sorted(cards))}
-    new = replace(state, hands=hands)
+    new = _evolve(state, hands=hands)
     if len(hands) == len(state.seats):
         new = _after_deal(new)
     return new
@@ -363,7 +378,7 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
     if found is None:
         raise IllegalAction(f"seat {seat} claims a natural, but the cards {format_cards(cards)} make none (A.8)",
                             seat=seat, rule="A.8")
-    return _after_setting(replace(state, naturals={**state.naturals, seat: found}))
+    return _after_setting(_evolve(state, naturals={**state.naturals, seat: found}))
 
 
 def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
@@ -399,7 +414,7 @@ def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
             f"seat {seat} set: {format_cards(foreign)} {'is' if len(foreign) == 1 else 'are'} not in the seat's "
             f"13 cards (missing from the setting: {format_cards([Card(c) for c in missing])}); a setting uses "
             "exactly the seat's 13 cards (A.2)", seat=seat, rule="A.2")
-    new = replace(state, settings={**state.settings, seat: rows})
+    new = _evolve(state, settings={**state.settings, seat: rows})
     return _after_setting(new)
 
 
@@ -415,7 +430,7 @@ def _on_timeout(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
                             "(unset_on_timeout_is_foul=false); the seat must still set (A.4)", seat=seat, rule="A.4")
     if seat in state.naturals or seat in state.settings or seat in state.timed_out:
         raise IllegalAction(f"seat {seat} cannot time out: it is not waiting to set", seat=seat, rule="A.5")
-    return _after_setting(replace(state, timed_out=state.timed_out | {seat}))
+    return _after_setting(_evolve(state, timed_out=state.timed_out | {seat}))
 
 
 def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
@@ -436,9 +451,9 @@ def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
         raise OutOfTurn(f"seat {seat} cannot {kind} yet: seat {due} declares first (clockwise from the dealer's "
                         "left, A.5.4)", seat=seat, rule="A.5")
     decisions = {**state.decisions, seat: kind}
-    new = replace(state, decisions=decisions)
+    new = _evolve(state, decisions=decisions)
     if len(decisions) == len(order):
-        new = replace(new, phase="reveal")
+        new = _evolve(new, phase="reveal")
     return new
 
 
@@ -458,12 +473,12 @@ def _on_declare_royalty(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
         raise IllegalAction(f"seat {seat} announces a royalty in the {row}, but "
                             f"{format_cards(state.settings[seat][row])} earns none (A.7)", seat=seat, rule="A.7")
     claims = {**state.royalty_claims, seat: state.royalty_claims.get(seat, frozenset()) | {row}}
-    return replace(state, royalty_claims=claims)
+    return _evolve(state, royalty_claims=claims)
 
 
 def _on_reveal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     _require_phase(state, None, "reveal", ("reveal",), "A.5.6")
-    return replace(state, phase="complete")
+    return _evolve(state, phase="complete")
 
 
 def _on_misdeal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
@@ -479,7 +494,7 @@ def _on_misdeal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if reason == "exposed_card" and not state.config.misdeal_on_exposed_card:
         raise IllegalAction("an exposed card does not void the deal at this table (misdeal_on_exposed_card=false): "
                             "the card stays with its player (A.5.1)", rule="A.5")
-    return replace(state, phase="complete", misdeal=reason)
+    return _evolve(state, phase="complete", misdeal=reason)
 
 
 _HANDLERS = {

@@ -83,6 +83,8 @@ class Card(int):
 
 #: All 52 cards, interned, indexed by their int value.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+#: ``str(card)`` of every card, indexed by its int value.
+_CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 #: The 52-card deck for stud and Capsa (R1.1, A.2).
 DECK_52: frozenset[Card] = frozenset(CARDS)
 #: The 32-card piquet pack for Forty-one: 7, 8, 9, 10, J, Q, K, A in four suits (B.2).
@@ -120,6 +122,26 @@ def parse_card(token: str, *, deck: frozenset[Card] | None = None) -> Card:
     return card
 
 
+def _fast_tokens() -> dict[str, Card]:
+    """Every plain token the regex accepts (rank then suit, any case, ``10`` or ``T``, suit symbols)."""
+    table: dict[str, Card] = {}
+    for card in CARDS:
+        ranks = ["T", "t", "10"] if card.rank_char == "T" else [card.rank_char, card.rank_char.lower()]
+        suits = [card.suit, card.suit.upper(), *(sym for sym, s in SUIT_SYMBOLS.items() if s == card.suit)]
+        for r in ranks:
+            for s in suits:
+                table[r + s] = card
+    return table
+
+
+#: Token -> card for the tokens :data:`_TOKEN` matches in full (the fast path of :func:`parse_cards`).
+_FAST_TOKENS: dict[str, Card] = _fast_tokens()
+#: Successful parses of text: (text, deck, allow_duplicates) -> cards. Pure and immutable, so safe to share;
+#: cleared when it grows past :data:`_PARSE_CACHE_SIZE` entries.
+_PARSE_CACHE: dict[tuple[str, frozenset[Card] | None, bool], tuple[Card, ...]] = {}
+_PARSE_CACHE_SIZE = 200_000
+
+
 def parse_cards(
     text: str | Iterable[str],
     *,
@@ -131,6 +153,33 @@ def parse_cards(
     Returns the cards in the order given. Raises :class:`InvalidCard` naming the bad token, and
     :class:`DuplicateCard` if a card appears twice (unless ``allow_duplicates``).
     """
+    if type(text) is str:
+        key = (text, deck, allow_duplicates)
+        cached = _PARSE_CACHE.get(key)
+        if cached is not None:
+            return list(cached)
+        if "," not in text:
+            # fast path: whitespace-separated canonical tokens; anything unusual takes the full path below
+            fast = _FAST_TOKENS
+            tokens = text.split()
+            if all(t in fast for t in tokens):
+                cards = [fast[t] for t in tokens]
+                if (deck is None or all(c in deck for c in cards)) and (
+                        allow_duplicates or len(set(cards)) == len(cards)):
+                    if len(_PARSE_CACHE) >= _PARSE_CACHE_SIZE:
+                        _PARSE_CACHE.clear()
+                    _PARSE_CACHE[key] = tuple(cards)
+                    return cards
+    return _parse_cards_slow(text, deck=deck, allow_duplicates=allow_duplicates)
+
+
+def _parse_cards_slow(
+    text: str | Iterable[str],
+    *,
+    deck: frozenset[Card] | None,
+    allow_duplicates: bool,
+) -> list[Card]:
+    """The full parser behind :func:`parse_cards` (every form, every error message)."""
     if isinstance(text, str):
         stripped = text.strip()
         tokens = [t for t in re.split(r"[\s,]+", stripped) if t] if stripped else []
@@ -179,7 +228,8 @@ def check_no_duplicates(cards: Iterable[Card], *, where: str = "") -> None:
 
 def format_cards(cards: Sequence[Card] | Iterable[Card]) -> str:
     """Canonical text for cards: ``"As Td"``."""
-    return " ".join(str(c) for c in cards)
+    text = _CARD_TEXT
+    return " ".join([text[c] if type(c) is Card and 0 <= c < 52 else str(c) for c in cards])
 
 
 def german_name(card: Card) -> str:

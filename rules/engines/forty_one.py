@@ -46,7 +46,8 @@ from __future__ import annotations
 import random as _random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.engines.base import Pot, Settlement
@@ -123,6 +124,12 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
+#: Per event type: (required keys, every key allowed without a closer look) for the fast path of _check_shape.
+_FAST_SHAPE: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    kind: (required, required | optional | {"type"} | META_KEYS) for kind, (required, optional) in _FIELDS.items()
+}
+
+
 # --- state ------------------------------------------------------------------------------------------
 
 
@@ -170,17 +177,34 @@ class FortyOneState:
     events: tuple[dict[str, Any], ...] = ()
 
     def clone(self) -> FortyOneState:
-        return replace(
-            self, starting=dict(self.starting), stacks=dict(self.stacks), contrib=dict(self.contrib),
-            antes=dict(self.antes), hole=dict(self.hole), exposed=dict(self.exposed), folded=set(self.folded),
-            round_bet=dict(self.round_bet), acted=set(self.acted), shown=set(self.shown), hands=dict(self.hands),
-        )
+        """A copy whose mutable containers are fresh (values are immutable, so one level suffices).
+
+        Hand-written copy-on-apply (no ``dataclasses.replace``): one dict update plus the containers.
+        """
+        new = object.__new__(FortyOneState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["starting"] = self.starting.copy()
+        d["stacks"] = self.stacks.copy()
+        d["contrib"] = self.contrib.copy()
+        d["antes"] = self.antes.copy()
+        d["hole"] = self.hole.copy()
+        d["exposed"] = self.exposed.copy()
+        d["folded"] = self.folded.copy()
+        d["round_bet"] = self.round_bet.copy()
+        d["acted"] = self.acted.copy()
+        d["shown"] = self.shown.copy()
+        d["hands"] = self.hands.copy()
+        return new
 
     # helpers ---------------------------------------------------------------------------------------
     @property
     def live(self) -> list[int]:
         """Seats still in the hand (not folded), ascending."""
-        return [s for s in self.seats if s not in self.folded]
+        folded = self.folded
+        if not folded:
+            return list(self.seats)
+        return [s for s in self.seats if s not in folded]
 
     @property
     def complete(self) -> bool:
@@ -188,12 +212,31 @@ class FortyOneState:
 
     def after(self, seat: int) -> list[int]:
         """All seats clockwise starting after ``seat`` (``seat`` itself last)."""
-        order = clockwise_order(set(self.seats) | {seat}, seat)
-        return [s for s in order[1:] if s in self.seats] + ([seat] if seat in self.seats else [])
+        return list(_after_order(self.seats, seat))
 
     @property
     def unit(self) -> int:
         return self.config.unit(self.round_no or 1)
+
+
+@lru_cache(maxsize=4096)
+def _after_order(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """:meth:`FortyOneState.after` for a seat tuple (pure, so cached)."""
+    order = clockwise_order(set(seats) | {seat}, seat)
+    return tuple([s for s in order[1:] if s in seats] + ([seat] if seat in seats else []))
+
+
+@lru_cache(maxsize=4096)
+def _clockwise(seats: tuple[int, ...], forehand: int) -> tuple[int, ...]:
+    """:func:`clockwise_order` of a seat tuple (pure, so cached)."""
+    return tuple(clockwise_order(seats, forehand))
+
+
+@lru_cache(maxsize=65536)
+def _evaluate_held(held: tuple[Card, ...], points_mode: str, category_order: tuple[str, ...],
+                   flush_tiebreak: str) -> FortyOneHand:
+    """:func:`evaluate` of a seat's four held cards (pure; the result is frozen, so cached)."""
+    return evaluate(held, points_mode=points_mode, category_order=category_order, flush_tiebreak=flush_tiebreak)
 
 
 def new_hand(config: FortyOneConfig, seats: Mapping[int, int], *, button: int) -> FortyOneState:
@@ -293,6 +336,12 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
 
 
 def _check_shape(event: Any) -> str:
+    if type(event) is dict:
+        kind = event.get("type")
+        if type(kind) is str:
+            allowed = _FAST_SHAPE.get(kind)
+            if allowed is not None and allowed[0] <= event.keys() and allowed[1].issuperset(event):
+                return kind  # the usual well-formed event; anything else is checked in full below
     if not isinstance(event, Mapping):
         raise UnknownEvent(f"an event must be an object with a \"type\", got {type(event).__name__}")
     kind = event.get("type")
@@ -344,10 +393,19 @@ def can_apply(state: FortyOneState, event: Mapping[str, Any]) -> bool:
 
 def replay(config: FortyOneConfig, seats: Mapping[int, int], events: Iterable[Mapping[str, Any]], *,
            button: int) -> FortyOneState:
-    """Rebuild a hand from its events (DESIGN.md: the service stores events, never state)."""
+    """Rebuild a hand from its events (DESIGN.md: the service stores events, never state).
+
+    Same result and errors as folding :func:`apply` over the events, but the private state is updated
+    in place (nobody else holds it, and it is dropped when an event raises), so nothing is copied.
+    """
     state = new_hand(config, seats, button=button)
+    stored_events = list(state.events)
     for event in events:
-        state = apply(state, event)
+        kind = _check_shape(event)
+        if state.phase == "complete":
+            raise HandComplete(f"the hand is over; {kind} is not accepted (start the next hand)")
+        stored_events.append(_HANDLERS[kind](state, dict(event)))
+    state.events = tuple(stored_events)
     return state
 
 
@@ -441,7 +499,8 @@ def _deal_targets(st: FortyOneState) -> list[int]:
     """Seats still owed cards in the current deal, clockwise from the forehand (B.4 step 1)."""
     need = CARDS_PER_DEAL * (1 if st.phase == "deal1" else 2)
     seats = st.seats if st.phase == "deal1" else st.live
-    return [s for s in clockwise_order(seats, st.forehand) if len(st.hole.get(s, ())) < need]
+    hole = st.hole
+    return [s for s in _clockwise(tuple(seats), st.forehand) if len(hole.get(s, ())) < need]
 
 
 def _deal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
@@ -523,14 +582,15 @@ def _check_exposure_done(st: FortyOneState) -> None:
 
 
 def _with_chips(st: FortyOneState) -> list[int]:
-    return [s for s in st.live if st.stacks[s] > 0]
+    stacks, folded = st.stacks, st.folded
+    return [s for s in st.seats if s not in folded and stacks[s] > 0]
 
 
 def _needs_action(st: FortyOneState, seat: int) -> bool:
     if seat in st.folded or st.stacks[seat] == 0:
         return False
     behind = st.round_bet[seat] < st.level
-    if len(_with_chips(st)) <= 1 and not behind:
+    if not behind and len(_with_chips(st)) <= 1:
         return False  # nobody left to bet against (B.4a)
     return behind or seat not in st.acted
 
@@ -580,49 +640,94 @@ def _raise_limit(st: FortyOneState) -> float:
     return st.config.max_raises_per_round
 
 
-@dataclass(frozen=True)
 class _Options:
-    """What ``seat`` may do now in a betting round (amounts in cents)."""
+    """What ``seat`` may do now in a betting round (amounts in cents).
 
-    to_call: int
-    call_amount: int
-    check_reason: str | None
-    wager_type: str
-    wager_to: int | None
-    wager_reason: str | None
-    counts_as_raise: bool
+    ``check_reason``/``wager_reason`` (None when allowed) are worded only when read: the figures they
+    quote are captured when the options are computed.
+    """
+
+    __slots__ = ("to_call", "call_amount", "wager_type", "wager_to", "counts_as_raise", "_seat", "_check_code",
+                 "_wager_code", "_stack", "_level", "_raises")
+
+    def __init__(self, seat: int, to_call: int, call_amount: int, check_code: int, wager_type: str,
+                 wager_to: int | None, wager_code: int, counts_as_raise: bool, stack: int, level: int,
+                 raises: int) -> None:
+        self.to_call = to_call
+        self.call_amount = call_amount
+        self.wager_type = wager_type
+        self.wager_to = wager_to
+        self.counts_as_raise = counts_as_raise
+        self._seat = seat
+        self._check_code = check_code
+        self._wager_code = wager_code
+        self._stack = stack
+        self._level = level
+        self._raises = raises
+
+    @property
+    def check_reason(self) -> str | None:
+        seat, code = self._seat, self._check_code
+        if code == _CHECK_TO_CALL:
+            return f"seat {seat} cannot check: {format_cents(self.to_call)} is to call (B.4 step 3)"
+        if code == _CHECK_ROUND2_BET:
+            return (f"seat {seat} cannot check: round 2 is opened with a bet (round2_check_allowed=false, "
+                    "B.4 step 5)")
+        return None
+
+    @property
+    def wager_reason(self) -> str | None:
+        seat, code, wager_type = self._seat, self._wager_code, self.wager_type
+        if code == _WAGER_ALL_IN:
+            return f"seat {seat} has {format_cents(self._stack)} behind and can only call all-in or fold (B.4a)"
+        if code == _WAGER_CLOSED:
+            return (f"seat {seat} cannot {wager_type}: a player called while entitled to raise, so the betting is "
+                    "closed (close_mode raise_right, B.4 step 7)")
+        if code == _WAGER_NOT_REOPENED:
+            return (f"seat {seat} cannot raise: the short all-in did not reopen the betting; call "
+                    f"{format_cents(self.to_call)} or fold (B.4a)")
+        if code == _WAGER_CAPPED:
+            return (f"seat {seat} cannot raise: the round is capped at {format_cents(self._level)} after "
+                    f"{self._raises} raises (B.4 step 6)")
+        if code == _WAGER_NOBODY:
+            return f"seat {seat} cannot {wager_type}: no other player still in has chips to call it (B.4a)"
+        return None
+
+
+# why a check or a bet/raise is refused (worded by _Options)
+_CHECK_TO_CALL, _CHECK_ROUND2_BET = 1, 2
+_WAGER_ALL_IN, _WAGER_CLOSED, _WAGER_NOT_REOPENED, _WAGER_CAPPED, _WAGER_NOBODY = 1, 2, 3, 4, 5
 
 
 def _options(st: FortyOneState, seat: int) -> _Options:
     cfg = st.config
     unit = st.unit
     rb, stack = st.round_bet[seat], st.stacks[seat]
-    to_call = max(0, st.level - rb)
+    level = st.level
+    to_call = max(0, level - rb)
     call_amount = min(to_call, stack)
-    check_reason = None
+    check_code = 0
     if to_call > 0:
-        check_reason = f"seat {seat} cannot check: {format_cents(to_call)} is to call (B.4 step 3)"
-    elif st.round_no == 2 and st.level == 0 and not cfg.round2_check_allowed:
-        check_reason = f"seat {seat} cannot check: round 2 is opened with a bet (round2_check_allowed=false, B.4 step 5)"
-    wager_type = "bet" if st.level == 0 else "raise"
+        check_code = _CHECK_TO_CALL
+    elif st.round_no == 2 and level == 0 and not cfg.round2_check_allowed:
+        check_code = _CHECK_ROUND2_BET
+    wager_type = "bet" if level == 0 else "raise"
     full_to = st.raise_base + unit
     counts = st.raise_base > 0
     wager_to = min(full_to, rb + stack)
-    reason = None
+    code = 0
     if stack <= to_call:
-        reason = (f"seat {seat} has {format_cents(stack)} behind and can only call all-in or fold (B.4a)")
+        code = _WAGER_ALL_IN
     elif st.raise_closed:
-        reason = (f"seat {seat} cannot {wager_type}: a player called while entitled to raise, so the betting is "
-                  "closed (close_mode raise_right, B.4 step 7)")
-    elif seat in st.acted and st.level > 0:
-        reason = (f"seat {seat} cannot raise: the short all-in did not reopen the betting; call "
-                  f"{format_cents(to_call)} or fold (B.4a)")
+        code = _WAGER_CLOSED
+    elif seat in st.acted and level > 0:
+        code = _WAGER_NOT_REOPENED
     elif counts and ((st.capped and not cfg.uncap_after_cap) or st.raises >= _raise_limit(st)):
-        reason = (f"seat {seat} cannot raise: the round is capped at {format_cents(st.level)} after "
-                  f"{st.raises} raises (B.4 step 6)")
+        code = _WAGER_CAPPED
     elif not [s for s in _with_chips(st) if s != seat]:
-        reason = f"seat {seat} cannot {wager_type}: no other player still in has chips to call it (B.4a)"
-    return _Options(to_call, call_amount, check_reason, wager_type, None if reason else wager_to, reason, counts)
+        code = _WAGER_NOBODY
+    return _Options(seat, to_call, call_amount, check_code, wager_type, None if code else wager_to, code, counts,
+                    stack, level, st.raises)
 
 
 def _betting_turn(st: FortyOneState, ev: dict[str, Any], kind: str) -> int:
@@ -767,7 +872,8 @@ def _show(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
         raise WrongCardCount(f"seat {seat} holds {len(held)} cards; a hand without four cards is dead (B.4b)",
                              seat=seat, rule="B.4b")
     st.shown.add(seat)
-    st.hands[seat] = evaluate(held, **st.config.evaluator_options)
+    cfg = st.config
+    st.hands[seat] = _evaluate_held(tuple(held), cfg.points_mode, cfg.category_order, cfg.flush_tiebreak)
     if st.phase == "showdown" and not _show_pending(st):
         _finish_showdown(st)
     elif st.phase == "reveal":
@@ -912,7 +1018,7 @@ def _expect(st: FortyOneState) -> str | None:
 def _hint(st: FortyOneState) -> int | None:
     """The seat the croupier should log next (strict in betting and in-turn exposure, a suggestion elsewhere)."""
     if st.phase == "forced_bets":
-        missing = [s for s in clockwise_order(st.seats, st.forehand) if st.config.ante and s not in st.antes]
+        missing = [s for s in _clockwise(st.seats, st.forehand) if st.config.ante and s not in st.antes]
         if missing:
             return missing[0]
         return st.forehand

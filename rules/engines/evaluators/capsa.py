@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from rules.engines.cards import RANK_NAMES, RANK_PLURALS, RANKS, SUITS, Card
@@ -384,28 +385,43 @@ def three_straights_key(cards: Sequence[int], *, wheel_rank: str = "low") -> tup
     Rank-level: suits play no part.
     """
     counts = _counts(cards)
+    if max(counts) > 3:
+        return None  # each of the three straights holds a rank at most once
+    return _three_straights_from_counts(tuple(counts), wheel_rank)
+
+
+#: The rank counts (ranks 2..14) of each 3-card straight -> its index in :data:`_THREE_STRAIGHTS`.
+_THREE_STRAIGHT_BY_COUNTS = {
+    tuple(1 if r in f else 0 for r in range(2, 15)): fi for fi, f in enumerate(_THREE_STRAIGHTS)
+}
+
+
+@lru_cache(maxsize=65536)
+def _three_straights_from_counts(counts: tuple[int, ...], wheel_rank: str) -> tuple[int, ...] | None:
+    """:func:`three_straights_key` from the rank counts (index = rank; pure, so cached)."""
     best: tuple[int, ...] | None = None
+    fronts = _THREE_STRAIGHT_BY_COUNTS
     for b in _FIVE_STRAIGHTS:
-        c1 = counts[:]
-        if any(c1[r] == 0 for r in b):
+        if not all(counts[r] for r in b):
             continue
+        c1 = list(counts)
         for r in b:
             c1[r] -= 1
         for m in _FIVE_STRAIGHTS:
-            if any(c1[r] == 0 for r in m):
+            if not all(c1[r] for r in m):
                 continue
             c2 = c1[:]
             for r in m:
                 c2[r] -= 1
-            for fi, f in enumerate(_THREE_STRAIGHTS):
-                if all(c2[r] == (1 if r in f else 0) for r in range(2, 15)):
-                    key = (
-                        straight_ordinal(b[-1] if b[0] != 14 else 5, wheel_rank=wheel_rank),
-                        straight_ordinal(m[-1] if m[0] != 14 else 5, wheel_rank=wheel_rank),
-                        fi,
-                    )
-                    if best is None or key > best:
-                        best = key
+            fi = fronts.get(tuple(c2[2:]))
+            if fi is not None:
+                key = (
+                    straight_ordinal(b[-1] if b[0] != 14 else 5, wheel_rank=wheel_rank),
+                    straight_ordinal(m[-1] if m[0] != 14 else 5, wheel_rank=wheel_rank),
+                    fi,
+                )
+                if best is None or key > best:
+                    best = key
     return best
 
 
