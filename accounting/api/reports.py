@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import django_filters
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -46,6 +47,7 @@ from accounting.services.reports import (
     tax_report_build,
 )
 from casino.errors import ApplicationError
+from casino.gaming_day import gaming_day_of
 from casino.permissions import IsAccountant
 from tables.models import Table
 
@@ -60,6 +62,19 @@ class AnyContentNegotiation(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
+def _single_values(query, names: tuple[str, ...], *, reserved: tuple[str, ...] = ()) -> None:
+    """Refuse a query string that repeats one of ``names`` (``?fmt=json&fmt=csv``: which one?) or uses a
+    ``reserved`` name instead (``format`` for ``fmt``), rather than silently picking one."""
+    for name in names:
+        if len(query.getlist(name)) > 1:
+            raise ApplicationError(f"{name} is given {len(query.getlist(name))} times; give it once",
+                                   code="invalid", extra={"field": name})
+    for name in reserved:
+        if name in query:
+            raise ApplicationError(f"unknown parameter {name!r}: the file type is chosen with fmt "
+                                   f"(one of json, {', '.join(FORMATS)})", code="invalid", extra={"field": name})
+
+
 class PeriodSerializer(serializers.Serializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
@@ -70,7 +85,13 @@ class PeriodSerializer(serializers.Serializer):
 
 
 class TaxReportQuerySerializer(PeriodSerializer):
-    fmt = serializers.ChoiceField(choices=("json", *FORMATS), default="json")
+    fmt = serializers.ChoiceField(choices=("json", *FORMATS), required=False)
+
+    def to_internal_value(self, data):
+        if "fmt" in data and not data.get("fmt"):  # "?fmt=" is an unknown format, not the default
+            raise serializers.ValidationError({"fmt": [f"an empty fmt is not a format; use one of json, "
+                                                       f"{', '.join(FORMATS)}"]})
+        return super().to_internal_value(data)
 
 
 class TaxReportView(APIView):
@@ -83,9 +104,11 @@ class TaxReportView(APIView):
                    description="Small periods only (at most REPORT_JOB_THRESHOLD_DAYS gaming days); "
                                "queue a report job for longer ones.")
     def get(self, request):
+        _single_values(request.query_params, ("date_from", "date_to", "fmt"), reserved=("format",))
         query = TaxReportQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        date_from, date_to, fmt = (query.validated_data[k] for k in ("date_from", "date_to", "fmt"))
+        date_from, date_to = query.validated_data["date_from"], query.validated_data["date_to"]
+        fmt = query.validated_data.get("fmt", "json")
         days = (date_to - date_from).days + 1
         if days > job_threshold_days():
             raise ApplicationError(
@@ -109,6 +132,7 @@ class HandExportView(APIView):
 
     @extend_schema(parameters=[PeriodSerializer], responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request):
+        _single_values(request.query_params, ("date_from", "date_to"))
         query = PeriodSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         date_from, date_to = query.validated_data["date_from"], query.validated_data["date_to"]
@@ -250,6 +274,14 @@ class ReconciliationRunListView(ListAPIView):
 class GamingDayRunSerializer(serializers.Serializer):
     gaming_day = serializers.DateField()
 
+    def validate_gaming_day(self, value):
+        current = gaming_day_of(timezone.now())
+        if value > current:  # an "ok" run of an empty future day would read as a clean audit
+            raise ApplicationError(f"gaming day {value} has not started yet (the current gaming day is {current})",
+                                   code="gaming_day_not_started",
+                                   extra={"gaming_day": value.isoformat(), "current": current.isoformat()})
+        return value
+
 
 class GamingDayReconcileView(APIView):
     """Queue the reconciliation of a gaming day now (the beat schedule does it nightly)."""
@@ -280,11 +312,29 @@ class DropCountOutputSerializer(serializers.ModelSerializer):
                   "counted_by", "counted_at", "signed_off_by", "signed_off_at", "sign_off_note"]
 
 
+class AmountField(serializers.Field):
+    """EUR as a decimal string (``"125.50"``) or a JSON integer; a JSON float is refused, never rounded.
+
+    The value goes to the service unchanged (it checks the digits, the sign and the two decimals).
+    """
+
+    default_error_messages = {"float": 'send the amount as a decimal string such as "125.50", not a JSON number '
+                                       "with a fraction or an exponent ({value})"}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, (str, int)):
+            self.fail("float", value=repr(data)[:40])
+        return data
+
+    def to_representation(self, value):
+        return f"{value:.2f}"
+
+
 class DropCountInputSerializer(serializers.Serializer):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     gaming_day = serializers.DateField()
     shift = serializers.CharField(required=False, allow_blank=True, default="")
-    counted = serializers.CharField(help_text='EUR as a decimal string, e.g. "125.50"')
+    counted = AmountField(help_text='EUR as a decimal string, e.g. "125.50"')
 
 
 class DropCountListCreateView(ListAPIView):

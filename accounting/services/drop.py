@@ -22,7 +22,7 @@ from django.utils import timezone
 from accounting.models import DropCount
 from accounting.selectors import drop_logged
 from casino.errors import ApplicationError, ConflictError
-from casino.gaming_day import gaming_day_bounds
+from casino.gaming_day import gaming_day_bounds, gaming_day_of
 from casino.roles import ACCOUNTANT, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
@@ -73,19 +73,22 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
 
     ``counted`` is EUR (string or Decimal, two decimals at most). Returns the :class:`DropCount` with
     ``logged``, ``variance = counted - logged`` and status ``recorded``, or ``needs_sign_off`` when
-    ``|variance|`` exceeds the threshold. Raises ``ApplicationError`` for a bad amount or shift and
-    ``ConflictError`` if this table, day and shift was already counted.
+    ``|variance|`` exceeds the threshold. Raises ``ApplicationError`` for a bad amount or shift or a
+    gaming day that has not started, and ``ConflictError`` if this table, day and shift was already
+    counted, or the whole day was counted and a shift is now counted (or the reverse).
     """
-    try:
-        counted_eur = from_cents(to_cents(counted, field="counted"))
-    except RuleViolation as exc:  # the money edge's InvalidAmount -> application error
-        raise ApplicationError(str(exc), code="invalid_amount", extra={"field": "counted"}) from exc
+    counted_eur = _counted_eur(counted)
+    if gaming_day > gaming_day_of(timezone.now()):
+        raise ApplicationError(f"gaming day {gaming_day} has not started yet; its drop box cannot be counted",
+                               code="gaming_day_not_started", extra={"gaming_day": gaming_day.isoformat()})
     start, end = shift_bounds(gaming_day=gaming_day, shift=shift)
     logged = drop_logged(table_id=table.id, gaming_day=gaming_day, start=start, end=end)
     variance = counted_eur - logged
     status = DropCount.Status.NEEDS_SIGN_OFF if abs(variance) > variance_threshold() else DropCount.Status.RECORDED
     try:
         with transaction.atomic():
+            Table.objects.select_for_update().filter(pk=table.pk).first()  # serializes the counts of this box
+            _overlap_check(table=table, gaming_day=gaming_day, shift=shift)
             count = DropCount.objects.create(table=table, gaming_day=gaming_day, shift=shift, counted=counted_eur,
                                              logged=logged, variance=variance, status=status,
                                              counted_by=actor if getattr(actor, "pk", None) else None)
@@ -97,18 +100,54 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
     return count
 
 
+def _counted_eur(counted: object) -> Decimal:
+    """``counted`` (EUR: a plain decimal string, an int or a Decimal) as a two-decimal Decimal.
+
+    Raises ``ApplicationError(code="invalid_amount")`` for floats, booleans, exponents, ``NaN`` and
+    any text that is not a plain decimal number (``rules.engines.money.PLAIN_DECIMAL``), negatives, more than two
+    decimals and amounts above the money edge's maximum.
+    """
+    try:
+        return from_cents(to_cents(counted, field="counted"))
+    except RuleViolation as exc:  # the money edge's InvalidAmount -> application error
+        raise ApplicationError(str(exc), code="invalid_amount", extra={"field": "counted"}) from exc
+
+
+def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str) -> None:
+    """A box is counted either for the whole gaming day or per shift, never both (the money would count twice).
+
+    Raises ``ConflictError(code="already_counted")``; call with the table row locked.
+    """
+    existing = list(DropCount.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
+    if shift in existing:
+        raise ConflictError(f"the drop box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
+                            "was already counted", code="already_counted")
+    if existing and (not shift or "" in existing):
+        done = ", ".join(f"shift {s}" if s else "the whole day" for s in sorted(existing))
+        raise ConflictError(
+            f"the drop box of {table} for gaming day {gaming_day} was already counted for {done}; a box is counted "
+            "either for the whole day or per shift, not both", code="already_counted",
+            extra={"counted_shifts": sorted(existing)})
+
+
 def drop_count_sign_off(*, drop_count: DropCount, actor, note: str) -> DropCount:
     """An accountant signs off a count whose variance is over the threshold, with a note.
 
-    Raises ``ApplicationError`` without a note, for a user who is not an accountant, or when the count
-    does not need a sign-off (``invalid_transition``).
+    Raises ``ApplicationError`` without a note or for a user who is not an accountant (403), and
+    ``ConflictError(code="invalid_transition")`` (409) when the count was already signed off or does
+    not need a sign-off.
     """
     if not (note or "").strip():
         raise ApplicationError("a note is required to sign off a drop variance", code="note_required")
     if not has_role(actor, ACCOUNTANT):
         raise ApplicationError("only an accountant may sign off a drop variance", code="permission_denied",
                                status_code=403)
-    return status_transition(obj=drop_count, to=DropCount.Status.SIGNED_OFF, allowed=DropCount.ALLOWED, actor=actor,
-                             reason=note, noun="drop count",
-                             extra_updates={"signed_off_by": actor, "signed_off_at": timezone.now(),
-                                            "sign_off_note": note})
+    try:
+        return status_transition(obj=drop_count, to=DropCount.Status.SIGNED_OFF, allowed=DropCount.ALLOWED,
+                                 actor=actor, reason=note, noun="drop count",
+                                 extra_updates={"signed_off_by": actor, "signed_off_at": timezone.now(),
+                                                "sign_off_note": note})
+    except ApplicationError as exc:  # already signed off / nothing to sign off: the row's state conflicts
+        if exc.code != "invalid_transition":
+            raise
+        raise ConflictError(exc.message, code=exc.code, extra=exc.extra) from None

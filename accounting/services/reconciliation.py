@@ -39,7 +39,7 @@ from django.utils import timezone
 
 from accounting.models import Discrepancy, JournalEntry, Posting, ReconciliationRun
 from accounting.services.settlement import settlement_moves_money
-from casino.errors import ApplicationError
+from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.status import status_transition
 from rules.engines.base import Settlement
@@ -503,10 +503,16 @@ def previous_gaming_day(now: dt.datetime | None = None) -> dt.date:
 def discrepancy_resolve(*, discrepancy: Discrepancy, actor, note: str) -> Discrepancy:
     """An accountant closes a discrepancy with a note (the ledger fix itself is a reversing entry).
 
-    Raises ``ApplicationError`` without a note or from a status that cannot resolve.
+    Raises ``ApplicationError`` without a note and ``ConflictError(code="invalid_transition")`` (409)
+    when it is already resolved (the first note stays).
     """
     if not (note or "").strip():
         raise ApplicationError("a note is required to resolve a discrepancy", code="note_required")
-    return status_transition(obj=discrepancy, to=Discrepancy.Status.RESOLVED, allowed=Discrepancy.ALLOWED,
-                             actor=actor, reason=note, noun="discrepancy",
-                             extra_updates={"resolved_by": actor, "resolution_note": note})
+    try:
+        return status_transition(obj=discrepancy, to=Discrepancy.Status.RESOLVED, allowed=Discrepancy.ALLOWED,
+                                 actor=actor, reason=note, noun="discrepancy",
+                                 extra_updates={"resolved_by": actor, "resolution_note": note})
+    except ApplicationError as exc:  # already resolved: the row's state conflicts with the request (409)
+        if exc.code != "invalid_transition":
+            raise
+        raise ConflictError(exc.message, code=exc.code, extra=exc.extra) from None

@@ -6,6 +6,7 @@ Engines keep every amount as ``int`` cents. Config builders and the services tur
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from rules.engines.errors import InvalidAmount
@@ -13,6 +14,10 @@ from rules.engines.errors import InvalidAmount
 CENTS_PER_UNIT = 100
 #: An amount with more than two decimals is refused, never rounded (no rounding happens here).
 MAX_DECIMALS = 2
+#: What an amount typed as text may look like: ASCII digits, an optional sign and decimal point. No
+#: exponent, no ``_``, no other scripts' digits (``Decimal`` alone would read "1_000", "5e1", "１２").
+#: "NaN"/"Infinity" are refused by this too.
+PLAIN_DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?", re.ASCII)
 #: The largest amount accepted anywhere (10 million EUR), so ``1e400`` is refused, not overflowed.
 MAX_AMOUNT_CENTS = 1_000_000_000
 
@@ -20,11 +25,15 @@ MAX_AMOUNT_CENTS = 1_000_000_000
 def to_cents(value: object, *, field: str = "amount", allow_negative: bool = False) -> int:
     """Convert a decimal amount in EUR (``"12.50"``, ``Decimal("12.5")``, ``12``) to integer cents.
 
-    Floats are refused (they cannot carry money exactly). Raises :class:`InvalidAmount` naming
-    ``field`` for: non-numbers, ``NaN``/``Infinity``, more than two decimals (``1.005``), negative
+    Floats are refused (they cannot carry money exactly); text must be a plain ASCII decimal
+    (:data:`PLAIN_DECIMAL`). Raises :class:`InvalidAmount` naming ``field`` for: non-numbers, exponents,
+    ``NaN``/``Infinity``, more than two decimals (``1.005``), negative
     amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
     """
     if isinstance(value, bool) or isinstance(value, float):
+        raise InvalidAmount(f"{field}: {value!r} is not an amount; send a decimal string such as \"10.00\"",
+                            extra={"field": field})
+    if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value.strip()):
         raise InvalidAmount(f"{field}: {value!r} is not an amount; send a decimal string such as \"10.00\"",
                             extra={"field": field})
     try:
