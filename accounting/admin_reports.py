@@ -166,7 +166,17 @@ class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
             elif form.cleaned_data.get("sign_off_note"):
                 drop_count_sign_off(drop_count=obj, actor=request.user, note=form.cleaned_data["sign_off_note"])
         except ApplicationError as err:
+            obj._refused = True  # nothing was written: no "added" log entry, back to the form
             messages.error(request, err.message)
+
+    def log_addition(self, request, obj, message):
+        if not getattr(obj, "_refused", False):
+            super().log_addition(request, obj, message)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if getattr(obj, "_refused", False):
+            return HttpResponseRedirect(request.path)
+        return super().response_add(request, obj, post_url_continue)
 
 
 # --- report jobs and the tax report page --------------------------------------------------------------------

@@ -103,3 +103,19 @@ def test_signing_off_twice_is_a_conflict_and_a_croupier_cannot_sign_off(api_clie
     assert again.status_code == 409 and "signed_off" in again.json()["message"], again.json()
     count.refresh_from_db()
     assert count.sign_off_note == "recount confirmed"
+
+
+def test_a_refused_count_in_the_admin_shows_the_reason_and_writes_nothing(client, role_user):
+    accountant = role_user("accountant", is_staff=True)
+    table = make_table("forty_one")
+    day = gaming_day_of(timezone.now())
+    drop_count_record(table=table, gaming_day=day, shift="", counted="10.00", actor=accountant)
+    client.force_login(accountant)
+    response = client.post("/admin/accounting/dropcount/add/",
+                           {"table": table.pk, "gaming_day": day.isoformat(), "shift": "early", "counted": "4.00"},
+                           follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "already" in page
+    assert "added successfully" not in page
+    assert DropCount.objects.count() == 1

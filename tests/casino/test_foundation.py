@@ -34,9 +34,10 @@ def test_unknown_url_is_a_json_404(api_client):
     assert "no such page" in response.json()["message"]
 
 
-def test_unauthenticated_call_is_a_json_401_or_403(api_client):
+def test_unauthenticated_call_is_a_json_401(api_client):
     response = api_client.get("/api/v1/")
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"].startswith("Token")
     assert response.json()["message"]
     assert response.json()["code"] == "not_authenticated"
 
