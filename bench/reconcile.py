@@ -98,9 +98,12 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
         opened = start + dt.timedelta(seconds=span * index / n_hands)
         hands.append((hand_id, table_id, numbers[table_id], game, seats[0], profile_id, snapshot_json[game], seats_json,
                       "closed", "awaiting", len(hand_events), opened, opened + dt.timedelta(seconds=1), DAY, "", "bench"))
+        changed = _tamper(legs) if index in tampered else None
+        if index in tampered and changed is None:
+            tampered.discard(index)  # a hand that moves no money has no award to inflate: it stays honest
         hand_pool.append((hand_id, game, pool_index, index in tampered))
-        if index in tampered:  # the croupier paid 1.00 more on an award, taken from the pot: the pot does not clear
-            for purpose, cents, role, seat, pot_index in _tamper(legs):
+        if changed is not None:  # the croupier paid 1.00 more on an award, taken from the pot: the pot does not clear
+            for purpose, cents, role, seat, pot_index in changed:
                 tampered_postings.append((hand_id, accounts[purpose], EUR[cents], role, seat, "", pot_index))
     pool_events = [(game, k, seq, payload) for game in GAMES for k, hand in enumerate(pool[game][1])
                    for seq, payload in enumerate(hand[1], start=1)]
@@ -173,8 +176,11 @@ EUR = _Eur()
 
 
 def _tamper(legs):
+    """The legs with 1.00 more paid on the first award (the pot then does not clear), or None if nothing is awarded."""
     legs = list(legs)
-    award = next(i for i, leg in enumerate(legs) if leg[2] in ("award", "returned") and leg[0] == "players")
+    award = next((i for i, leg in enumerate(legs) if leg[2] in ("award", "returned") and leg[0] == "players"), None)
+    if award is None:
+        return None
     purpose, cents, role, seat, pot_index = legs[award]
     legs[award] = (purpose, cents + 100, role, seat, pot_index)
     for i, leg in enumerate(legs):  # take it from the pot's other side so the entry still balances
