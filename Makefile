@@ -24,14 +24,16 @@ demo: migrate
 	DEBUG=$${DEBUG:-true} $(PY) manage.py seed_demo
 
 # Starts the web server on $(HOST):$(PORT); with REDIS_URL set also a Celery worker (and beat), else tasks run eagerly.
+# The worker stops with the server (Ctrl-C).
 run: demo
 	@if [ -n "$$REDIS_URL" ]; then \
 		echo "REDIS_URL set: starting a Celery worker and beat on $$REDIS_URL"; \
 		DEBUG=$${DEBUG:-true} $(VENV)/bin/celery -A casino worker --beat --loglevel=INFO --concurrency=2 & \
+		worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	else \
 		echo "REDIS_URL not set: Celery tasks run eagerly in the web process"; \
 	fi; \
-	DEBUG=$${DEBUG:-true} exec $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
