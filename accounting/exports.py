@@ -16,10 +16,10 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Iterable, Iterator, Sequence
-from decimal import Decimal
 from typing import Any
 
 from accounting.services.reports import TAX_COLUMNS, TaxReport
+from rules.engines.money import to_eur
 
 #: First characters that make a spreadsheet treat a text cell as a formula.
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
@@ -84,7 +84,7 @@ def _xlsx_value(kind: str, value: Any) -> Any:
     if value is None:
         return None
     if kind == "money":
-        return Decimal(value).quantize(Decimal("0.01"))
+        return to_eur(value)
     if kind == "int":
         return int(value)
     if kind == "date":

@@ -27,6 +27,7 @@ from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from casino.status import audit_record
+from rules.engines.money import to_eur
 
 #: Ledger amounts carry exactly two decimals (EUR cents); anything finer is refused, never rounded.
 CENT = Decimal("0.01")
@@ -69,7 +70,7 @@ class LedgerLine:
 
 
 def _leg_key(code: str, amount: Decimal, role: str, seat: int | None, player_ref: str, pot_index: int | None) -> tuple:
-    return (code, str(Decimal(amount).quantize(CENT)), role or "", -1 if seat is None else seat, player_ref or "",
+    return (code, str(to_eur(amount)), role or "", -1 if seat is None else seat, player_ref or "",
             -1 if pot_index is None else pot_index)
 
 

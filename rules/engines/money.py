@@ -59,6 +59,14 @@ def from_cents(cents: int) -> Decimal:
     return (Decimal(int(cents)) / CENTS_PER_UNIT).quantize(Decimal("0.01"))
 
 
+def to_eur(value: object, *, field: str = "amount") -> Decimal:
+    """An exact EUR amount (str/Decimal/int, sign allowed) as a ``Decimal`` with two places.
+
+    No rounding happens: more than two decimals raise :class:`InvalidAmount` (as :func:`to_cents`).
+    """
+    return from_cents(to_cents(value, field=field, allow_negative=True))
+
+
 def format_cents(cents: int) -> str:
     """Format cents for a croupier's message: ``500 -> "5.00"``, ``-125 -> "-1.25"``."""
     return f"{from_cents(cents):.2f}"

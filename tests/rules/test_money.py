@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from rules.engines.errors import InvalidAmount
-from rules.engines.money import format_cents, from_cents, to_cents
+from rules.engines.money import format_cents, from_cents, to_cents, to_eur
 
 
 @pytest.mark.parametrize("value,cents", [
@@ -37,3 +37,10 @@ def test_negative_amounts_only_where_allowed():
 def test_cents_back_to_decimal_and_text():
     assert from_cents(1050) == Decimal("10.50")
     assert format_cents(-125) == "-1.25"
+
+
+def test_to_eur_keeps_exact_amounts_and_refuses_to_round():
+    assert str(to_eur(Decimal("4.8"))) == "4.80"
+    assert str(to_eur("-5")) == "-5.00"
+    with pytest.raises(InvalidAmount):
+        to_eur(Decimal("1.005"))
