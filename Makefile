@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint install bench migrate demo clean
+.PHONY: run test lint install bench migrate demo clean messages
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,11 @@ $(STAMP): requirements.txt
 
 install: $(STAMP)
 
-migrate: $(STAMP)
+# The translation catalogues (locale/*/LC_MESSAGES/django.po) compiled for Django (needs gettext's msgfmt).
+messages: $(STAMP)
+	DEBUG=$${DEBUG:-true} $(PY) manage.py compilemessages --ignore=$(VENV) -v 0
+
+migrate: $(STAMP) messages
 	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --noinput
 
 demo: migrate
@@ -38,7 +42,7 @@ run: demo
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP)
+test: $(STAMP) messages
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 

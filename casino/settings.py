@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "django_htmx",
     "casino.apps.CasinoConfig",
     "rules",
     "tables",
@@ -48,12 +49,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (htmx, CSS, fonts) served by the app itself: casino networks are often offline.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Language: the URL's/session's choice, then Accept-Language, then the house default (LANGUAGE_CODE).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -69,6 +75,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "casino.context_processors.role_links",
             ],
         },
     },
@@ -91,7 +99,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+#: The house language (DESIGN.md "Languages"): German (Austria) unless the environment says otherwise.
+LANGUAGE_CODE = env.str("HOUSE_LANGUAGE", default="de-at")
+LANGUAGES = [("de-at", "Deutsch"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Vienna")
 USE_I18N = True
 USE_TZ = True
@@ -104,6 +115,12 @@ SHARED_DATA_DIR = env.path("SHARED_DATA_DIR", default=BASE_DIR.parent / "shared"
 PHH_SAMPLE_DIR = Path(SHARED_DATA_DIR) / "phh" / "wsop-2023-43-5"
 
 STATIC_URL = "static/"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
 STATIC_ROOT = BASE_DIR / "var" / "static"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "var" / "media")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

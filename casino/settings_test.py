@@ -11,3 +11,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 from casino.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The house default is German (de-at); the suite's older tests read English messages, so a request
+# without Accept-Language gets English here. Tests of the German default override this explicitly.
+LANGUAGE_CODE = "en"

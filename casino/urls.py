@@ -1,13 +1,20 @@
 """URL configuration: the API under /api/v1/, the admin at /admin/, JSON 404 for everything else."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from casino.errors import json_not_found
+from casino.pages import front_door
 
 urlpatterns = [
+    path("", front_door, name="front_door"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("casino.api_urls")),
+    # Staff pages: log in and out, the language switch (POST language=de-at|en).
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
     # Last: any other URL is a JSON 404 (also under DEBUG, where Django would render an HTML page).
     re_path(r"^(?!static/).*$", json_not_found),
 ]
