@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint install bench migrate demo clean messages
+.PHONY: run test lint install bench migrate demo clean messages catalog
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Refresh the German catalogue from the sources (then fill the empty msgstr entries and run `make messages`).
+catalog: $(STAMP)
+	DEBUG=$${DEBUG:-true} $(PY) manage.py makemessages -l de --no-location --no-obsolete --ignore=$(VENV) --ignore=var --ignore=tests --ignore=bench
 
 # The translation catalogues (locale/*/LC_MESSAGES/django.po) compiled for Django (needs gettext's msgfmt).
 messages: $(STAMP)
