@@ -2,7 +2,7 @@
 
 Two corpora:
 
-* the eight real PHH hands in ``../shared/data/phh/wsop-2023-43-5/`` (each replayed ``--repeat`` times);
+* the eight real PHH hands in ``data/phh/wsop-2023-43-5/`` (each replayed ``--repeat`` times);
 * ``--hands`` (default 10,000) generated hands, seeded (``--seed``), 2-6 players, US settings
   (bring-in 2 on 5/10 with completion, no open pair, no Taxe) and deep stacks so that both engines
   play the same rules; they are written as PHH and fed to PokerKit.
@@ -34,9 +34,7 @@ from rules.engines import stud  # noqa: E402
 from rules.engines.phh import dumps_phh, load_phh, loads_phh, replay_phh_hand  # noqa: E402
 from rules.engines.stud_sim import play_random_hand  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "phh" / "wsop-2023-43-5"
-if not DATA.exists():
-    DATA = Path("/work/shared/data/phh/wsop-2023-43-5")
+DATA = Path(__file__).resolve().parent.parent / "data" / "phh" / "wsop-2023-43-5"
 
 US_RULES = {
     "lower": "5", "higher": "10", "ante": "1", "bring_in_mode": "partial_with_completion", "bring_in": "2",

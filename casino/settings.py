@@ -109,10 +109,13 @@ USE_TZ = True
 #: Local wall-clock time at which the gaming day starts (DESIGN.md: default 06:00 Europe/Vienna).
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
 
-#: The shared data folder beside the project (real PHH hands for the demo and the tests).
-SHARED_DATA_DIR = env.path("SHARED_DATA_DIR", default=BASE_DIR.parent / "shared" / "data")
-#: The eight real stud hands (PHH) imported by the demo evening and replayed by the tests.
-PHH_SAMPLE_DIR = Path(SHARED_DATA_DIR) / "phh" / "wsop-2023-43-5"
+#: The data the repository carries (``data/``): real PHH hands for the demo, the tests and the benchmarks.
+DATA_DIR = BASE_DIR / "data"
+#: The eight real Seven Card Stud hands (PHH, MIT licence: ``data/phh/LICENSE``) imported by the demo
+#: evening and replayed by the tests.
+PHH_SAMPLE_DIR = DATA_DIR / "phh" / "wsop-2023-43-5"
+#: Seven real Razz and Seven Card Stud Hi-Lo hands from the same table and day (same source and licence).
+PHH_RAZZ_HILO_DIR = DATA_DIR / "phh" / "wsop-2023-43-5-razz-hilo"
 
 STATIC_URL = "static/"
 STORAGES = {

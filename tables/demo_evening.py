@@ -3,7 +3,7 @@
 Idempotent: if the evening is there (every table below has its hands), nothing happens.
 
 1. **Real stud hands.** A stud table ``Stud WSOP`` (8 seats) is set up with the US-rules limits the
-   eight WSOP 2023 hands in ``../shared/data/phh/wsop-2023-43-5/`` were played under (bring-in with
+   eight WSOP 2023 hands in ``data/phh/wsop-2023-43-5/`` were played under (bring-in with
    completion, no open-pair option, no Taxe; 1 PHH chip = 1 cent) and the files are imported with
    :func:`tables.services.phh_import.phh_file_import` (the ``import_phh`` command's service): each
    ends at its recorded finishing stacks, and the table's limit versions follow the files' stakes
@@ -36,7 +36,7 @@ from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
 from tables.models import Dealer, Game, Hand, Table
 
-#: Where the recorded hands live (beside the repository; CI has a read-only copy there).
+#: Where the recorded hands live (``data/phh/`` in the repository, MIT licence beside them).
 PHH_DIR = Path(settings.PHH_SAMPLE_DIR)
 PHH_TABLE = "Stud WSOP"
 PHH_TABLE_SEATS = 8

@@ -59,7 +59,7 @@ class Table(models.Model):
 class LimitProfile(models.Model):
     """One version of a table's limits: the engine config keys of its game, validated by the engine.
 
-    ``config`` holds the spec's config keys (``../shared/rules/*.md`` configuration tables), money
+    ``config`` holds the spec's config keys (``docs/rules/*.md`` configuration keys), money
     as EUR decimal strings. Versions are immutable once a hand used them: a change is a new version
     with a higher ``version`` that applies from the table's next hand.
     """

@@ -1,26 +1,22 @@
-"""Where the tests find the shared real hands, and how they behave when the folder is missing.
+"""Where the tests find the real hands the repository carries (``data/phh/``, MIT licence beside them).
 
-Outside CI a test that needs the PHH sample hands is skipped, saying so; in CI (``CI=true``, where
-``shared/`` always lies beside the clone) a missing folder fails the test instead of skipping it.
+The folders are part of the repository, so a test that needs them never skips: a missing folder is a
+broken checkout and fails the test.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 
+#: The eight real Seven Card Stud hands (``data/phh/wsop-2023-43-5/``).
 PHH_DIR: Path = Path(settings.PHH_SAMPLE_DIR)
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+#: The seven real Razz (``01-*``) and Seven Card Stud Hi-Lo (``02-*``) hands (``data/phh/wsop-2023-43-5-razz-hilo/``).
+PHH_RAZZ_HILO_DIR: Path = Path(settings.PHH_RAZZ_HILO_DIR)
 
 
-def require_phh() -> Path:
-    """Return the PHH folder; skip (outside CI) or fail (in CI) when it is missing."""
-    if not PHH_DIR.is_dir() or not any(PHH_DIR.glob("*.phh")):
-        message = f"the PHH sample hands are not at {PHH_DIR} (set SHARED_DATA_DIR)"
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
-    return PHH_DIR
+def require_phh(folder: Path = PHH_DIR) -> Path:
+    """Return ``folder`` after checking it holds PHH files; raises ``AssertionError`` (a failed test) if not."""
+    assert folder.is_dir() and any(folder.glob("*.phh")), f"the PHH hands are missing from the checkout at {folder}"
+    return folder

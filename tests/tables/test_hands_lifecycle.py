@@ -4,7 +4,6 @@ frozen limits and the moving button."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -12,6 +11,7 @@ from django.utils import timezone
 from accounting.models import JournalEntry
 from rules.engines.phh import loads_phh
 from tables.models import DealerAssignment, Hand, HandEvent, LimitProfile, Table
+from tests.shared_data import PHH_DIR
 from tests.tables.hands_support import (
     STUD_CONFIG,
     Terminal,
@@ -32,7 +32,6 @@ THIRD_STREET = [{"type": "deal", "seat": 3, "cards": "9s 9c 8d"}, {"type": "deal
 #: Seats 1 and 3 fold to seat 5's bring-in: seat 5 wins 8.00 (antes 3.00 + bring-in 5.00), no Taxe (R8.2).
 WON_ON_THIRD = ANTES + THIRD_STREET + [{"type": "bring_in", "seat": 5}, {"type": "fold", "seat": 1},
                                        {"type": "fold", "seat": 3}]
-PHH_DIR = Path(__file__).resolve().parents[3] / "shared" / "data" / "phh" / "wsop-2023-43-5"
 
 
 @pytest.fixture
@@ -244,7 +243,6 @@ def test_whole_hand_submission_with_a_bad_event_stores_nothing(api_client, stud_
     assert not Hand.objects.exists() and not HandEvent.objects.exists()
 
 
-@pytest.mark.skipif(not PHH_DIR.exists(), reason="the PHH sample hands are not in ../shared/data")
 def test_phh_file_posts_exactly_the_finishing_stacks_recorded_at_the_table(api_client):
     text = (PHH_DIR / "00-22-43.phh").read_text(encoding="utf-8")
     phh = loads_phh(text)
@@ -263,7 +261,6 @@ def test_phh_file_posts_exactly_the_finishing_stacks_recorded_at_the_table(api_c
     assert_ledger_balanced()
 
 
-@pytest.mark.skipif(not PHH_DIR.exists(), reason="the PHH sample hands are not in ../shared/data")
 def test_phh_file_played_under_other_limits_is_refused(api_client, stud_table):
     Terminal(api_client, croupier_on_duty(stud_table))
     text = (PHH_DIR / "00-22-43.phh").read_text(encoding="utf-8")

@@ -16,12 +16,11 @@ from tables.models import Game, Hand, LimitProfile
 from tables.services.hands import hand_state
 from tables.services.phh_import import IMPORT_REASON
 from tests.factories import floor_manager, make_table
-from tests.shared_data import IN_CI, PHH_DIR
+from tests.shared_data import PHH_DIR
 
 pytestmark = pytest.mark.django_db
 
 FILES = sorted(PHH_DIR.glob("*.phh"))
-needs_data = pytest.mark.skipif(len(FILES) != 8 and not IN_CI, reason=f"the eight PHH hands are not at {PHH_DIR}")
 
 
 def _recorded(path: Path) -> dict:
@@ -41,7 +40,6 @@ def _import(*files, table="WSOP stud"):
     return out.getvalue()
 
 
-@needs_data
 def test_eight_hands_end_at_their_recorded_finishing_stacks(stud_table):
     out = _import(*FILES)
     assert out.count("imported as hand #") == 8
@@ -56,7 +54,6 @@ def test_eight_hands_end_at_their_recorded_finishing_stacks(stud_table):
         assert stacks == dict(enumerate(raw["finishing_stacks"], start=1)), path.name
 
 
-@needs_data
 def test_each_stake_level_gets_one_limit_version_with_the_import_reason(stud_table):
     _import(*FILES)
     versions = LimitProfile.objects.filter(table=stud_table, reason__startswith=IMPORT_REASON).order_by("version")
@@ -72,7 +69,6 @@ def test_each_stake_level_gets_one_limit_version_with_the_import_reason(stud_tab
         assert Decimal(hand.limit_profile.config["higher"]) * 100 == raw["big_bet"]
 
 
-@needs_data
 def test_imported_hands_post_balanced_entries_without_taxe(stud_table):
     _import(*FILES)
     entries = JournalEntry.objects.filter(hand__table=stud_table, kind=JournalEntry.Kind.HAND_SETTLEMENT)
@@ -82,7 +78,6 @@ def test_imported_hands_post_balanced_entries_without_taxe(stud_table):
     assert not Posting.objects.filter(account__code=f"table:{stud_table.pk}:tax").exists()
 
 
-@needs_data
 def test_importing_the_same_files_again_stores_nothing_new(stud_table):
     _import(*FILES[:3])
     profiles = LimitProfile.objects.count()
@@ -92,7 +87,6 @@ def test_importing_the_same_files_again_stores_nothing_new(stud_table):
     assert LimitProfile.objects.count() == profiles
 
 
-@needs_data
 def test_a_file_whose_replay_misses_its_finishing_stacks_is_refused_whole(stud_table, tmp_path):
     text = FILES[0].read_text(encoding="utf-8")
     raw = _recorded(FILES[0])
@@ -109,7 +103,6 @@ def test_a_file_whose_replay_misses_its_finishing_stacks_is_refused_whole(stud_t
     assert LimitProfile.objects.filter(table=stud_table).count() == versions
 
 
-@needs_data
 def test_an_illegal_action_refuses_that_file_and_keeps_the_others(stud_table, tmp_path):
     text = FILES[1].read_text(encoding="utf-8")
     bad = tmp_path / "illegal.phh"
@@ -146,7 +139,6 @@ def test_demo_evening_skips_the_recorded_hands_with_a_notice_when_the_data_is_mi
     assert not Hand.objects.exists()
 
 
-@needs_data
 def test_demo_evening_imports_the_eight_hands_once(monkeypatch):
     from tables import demo_evening
 
