@@ -85,6 +85,7 @@ from rules.engines.evaluators.capsa import (
     evaluate_five,
     naturals_made,
 )
+from rules.engines.messages import action_word, gettext_noop
 from rules.engines.money import format_cents
 
 __all__ = [
@@ -160,14 +161,14 @@ def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> C
     largest pair stake x its number of opponents (A.6).
     """
     if not isinstance(config, CapsaConfig):
-        raise ConfigError("config", "is not a Capsa config; build it with build_config")
+        raise ConfigError("config", gettext_noop("is not a Capsa config; build it with build_config"))
     if not (MIN_PLAYERS <= len(seats) <= MAX_PLAYERS):
-        raise ConfigError("seats", f"Capsa Susun is dealt to 2 to 4 players, not {len(seats)} (A.2)")
+        raise ConfigError("seats", gettext_noop("Capsa Susun is dealt to 2 to 4 players, not %(n_seats)s (A.2)", n_seats=len(seats)))
     for s, stack in seats.items():
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-            raise ConfigError("seats", f"seat {s!r} is not a seat number")
+            raise ConfigError("seats", gettext_noop("seat %(s)s is not a seat number", s=repr(s)))
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
-            raise ConfigError("seats", f"seat {s}: stack {stack!r} is not a whole number of cents >= 0")
+            raise ConfigError("seats", gettext_noop("seat %(s)s: stack %(stack)s is not a whole number of cents >= 0", s=s, stack=repr(stack)))
     order = tuple(sorted(seats))
     for i, a in enumerate(order):
         for b in order[i + 1:]:
@@ -178,9 +179,7 @@ def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> C
             need = config.cover_units * largest * (len(order) - 1)
             if seats[s] < need:
                 raise IllegalAction(
-                    f"seat {s} cannot be dealt in: its stack {format_cents(seats[s])} is below the cover of "
-                    f"{format_cents(need)} ({config.cover_units} units x {format_cents(largest)} x "
-                    f"{len(order) - 1} opponents, A.6 require_cover)", seat=s, rule="A.6", code="insufficient_cover")
+                    gettext_noop("seat %(seat)s cannot be dealt in: its stack %(stack)s is below the cover of %(need)s (%(cover_units)s units x %(largest)s x %(n_order)s opponents, A.6 require_cover)", seat=s, stack=format_cents(seats[s]), need=format_cents(need), cover_units=config.cover_units, largest=format_cents(largest), n_order=len(order) - 1), seat=s, rule="A.6", code="insufficient_cover")
     return CapsaState(config=config, seats=order, stacks=dict(seats), button=button)
 
 
@@ -188,7 +187,7 @@ def next_button(occupied: Sequence[int], current: int) -> int:
     """The next button: the next occupied seat clockwise after ``current`` (A.5.1). After a misdeal the
     button does not move: the service keeps ``current`` (``view(state)["button_moves"]`` is false)."""
     if not occupied:
-        raise ConfigError("seats", "no occupied seat for the button")
+        raise ConfigError("seats", gettext_noop("no occupied seat for the button"))
     return clockwise_from_button(occupied, current)[0]
 
 
@@ -210,9 +209,9 @@ def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
     if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 6:
         seat = int(seat)
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(f"{action}: the event needs a seat number, got {event.get('seat')!r}", rule="A.5")
+        raise UnknownEvent(gettext_noop("%(action)s: the event needs a seat number, got %(seat)s", action=action, seat=repr(event.get('seat'))), rule="A.5")
     if seat not in state.seats:
-        raise IllegalAction(f"seat {seat} is not dealt in this deal (seats {', '.join(map(str, state.seats))})",
+        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt in this deal (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
                             seat=seat, rule="A.2")
     return seat
 
@@ -220,16 +219,15 @@ def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
 def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:
     raw = event.get(key)
     if raw is None:
-        raise UnknownEvent(f"seat {seat} {action}: the event needs '{key}' cards", seat=seat)
+        raise UnknownEvent(gettext_noop("seat %(seat)s %(action)s: the event needs '%(key)s' cards", seat=seat, action=action, key=key), seat=seat)
     if not isinstance(raw, str | list | tuple):
-        raise InvalidCard(f"seat {seat} {action}: '{key}' must be cards as text such as \"As Kd\" or a list of "
-                          f"cards, got {raw!r}", seat=seat, rule="A.2")
+        raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: '%(key)s' must be cards as text such as \"As Kd\" or a list of cards, got %(raw)s", seat=seat, action=action, key=key, raw=repr(raw)), seat=seat, rule="A.2")
     try:
         return parse_cards(raw, deck=DECK_52)
     except DuplicateCard as exc:
-        raise DuplicateCard(f"seat {seat} {action}: {exc.message}", seat=seat, rule="A.2", extra=exc.extra) from None
+        raise DuplicateCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None
     except InvalidCard as exc:
-        raise InvalidCard(f"seat {seat} {action}: {exc.message}", seat=seat, rule="A.2", extra=exc.extra) from None
+        raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None
 
 
 def _detect_natural(config: CapsaConfig, cards: Sequence[int]) -> str | None:
@@ -278,13 +276,13 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     (naming seat, action and rule) and changes nothing when the event is not allowed now.
     """
     if not isinstance(event, Mapping):
-        raise UnknownEvent(f"an event must be an object with a 'type', got {event!r}")
+        raise UnknownEvent(gettext_noop("an event must be an object with a 'type', got %(event)s", event=repr(event)))
     kind = event.get("type")
     if kind not in EVENT_TYPES:
-        raise UnknownEvent(f"unknown Capsa event type {kind!r}; expected one of {', '.join(EVENT_TYPES)}")
+        raise UnknownEvent(gettext_noop("unknown Capsa event type %(kind)s; expected one of %(event_types)s", kind=repr(kind), event_types=', '.join(EVENT_TYPES)))
     if state.phase == "complete":
-        what = "the deal was declared a misdeal" if state.misdeal else "the deal is settled"
-        raise HandComplete(f"{kind} refused: {what}")
+        what = (gettext_noop("the deal was declared a misdeal") if state.misdeal else gettext_noop("the deal is settled"))
+        raise HandComplete(gettext_noop("%(kind)s refused: %(what)s", kind=action_word(kind), what=what))
     if _ALLOWED_FIELDS[kind].issuperset(event):
         unknown = None  # the usual event: every field known
     else:
@@ -293,7 +291,7 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
                          and not str(k).startswith("_"))
     if unknown:
         allowed = ", ".join(sorted(EVENT_FIELDS[kind])) or "no other fields"
-        raise UnknownEvent(f"{kind} event: unknown field {unknown[0]!r} (a {kind} takes {allowed})",
+        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(unknown)s (a %(kind)s takes %(allowed)s)", kind=action_word(kind), unknown=repr(unknown[0]), allowed=allowed),
                            extra={"field": unknown[0]})
     handler = _HANDLERS[kind]
     new = handler(state, event)
@@ -317,20 +315,19 @@ def verify_event(state: CapsaState, event: Mapping[str, Any]) -> None:
 def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     seat = _seat_of(state, event, "deal")
     if state.phase != "deal":
-        raise IllegalAction(f"seat {seat} cannot be dealt cards now: the deal is finished (A.5.1)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot be dealt cards now: the deal is finished (A.5.1)", seat=seat), seat=seat,
                             rule="A.5")
     if seat in state.hands:
-        raise IllegalAction(f"seat {seat} has already been dealt its 13 cards (A.2)", seat=seat, rule="A.2")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already been dealt its 13 cards (A.2)", seat=seat), seat=seat, rule="A.2")
     cards = _cards(event, "cards", seat, "deal")
     if len(cards) != CARDS_PER_HAND:
-        raise WrongCardCount(f"seat {seat} deal: {len(cards)} cards logged, a Capsa hand has 13 (A.2); "
-                             "if the player holds the wrong number of cards, log a misdeal (A.5.1)",
+        raise WrongCardCount(gettext_noop("seat %(seat)s deal: %(n_cards)s cards logged, a Capsa hand has 13 (A.2); if the player holds the wrong number of cards, log a misdeal (A.5.1)", seat=seat, n_cards=len(cards)),
                              seat=seat, rule="A.2")
     for other, held in state.hands.items():
         both = set(held) & set(cards)
         if both:
             card = Card(min(both))
-            raise DuplicateCard(f"seat {seat} deal: {card} was already dealt to seat {other} (A.2)", seat=seat,
+            raise DuplicateCard(gettext_noop("seat %(seat)s deal: %(card)s was already dealt to seat %(other)s (A.2)", seat=seat, card=card, other=other), seat=seat,
                                 rule="A.2", extra={"card": str(card)})
     hands = {**state.hands, seat: tuple(sorted(cards))}
     new = _evolve(state, hands=hands)
@@ -341,31 +338,30 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
 
 def _require_phase(state: CapsaState, seat: int | None, action: str, phases: tuple[str, ...], rule: str) -> None:
     if state.phase not in phases:
-        who = f"seat {seat} cannot {action}" if seat is not None else f"cannot {action}"
+        who = (gettext_noop("seat %(seat)s cannot %(action)s", seat=seat, action=action_word(action)) if seat is not None else gettext_noop("cannot %(action)s", action=action_word(action)))
         expect = _expect(state)
-        raise IllegalAction(f"{who} now: the deal expects {expect} ({rule})", seat=seat, rule=rule)
+        raise IllegalAction(gettext_noop("%(who)s now: the deal expects %(expect)s (%(rule)s)", who=who, expect=expect, rule=rule), seat=seat, rule=rule)
 
 
 def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     seat = _seat_of(state, event, "declare a natural")
     config = state.config
     if not config.naturals_enabled:
-        raise IllegalAction(f"seat {seat} cannot declare a natural: naturals are off at this table (A.8)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: naturals are off at this table (A.8)", seat=seat),
                             seat=seat, rule="A.8")
     if config.natural_declaration == "auto":
-        raise IllegalAction(f"seat {seat} cannot declare a natural: naturals are declared automatically when the "
-                            "cards are dealt (natural_declaration=auto, A.5.2)", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: naturals are declared automatically when the cards are dealt (natural_declaration=auto, A.5.2)", seat=seat), seat=seat, rule="A.5")
     _require_phase(state, seat, "declare a natural", ("set",), "A.5.2")
     if seat in state.naturals:
-        raise IllegalAction(f"seat {seat} has already declared {state.naturals[seat]}", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(natural)s", seat=seat, natural=state.naturals[seat]), seat=seat, rule="A.5")
     if seat in state.settings:
-        raise IllegalAction(f"seat {seat} cannot declare a natural: it has already set its hand (A.5.2)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: it has already set its hand (A.5.2)", seat=seat),
                             seat=seat, rule="A.5")
     if seat in state.timed_out:
-        raise IllegalAction(f"seat {seat} cannot declare a natural: its time to set ran out (A.5.3)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: its time to set ran out (A.5.3)", seat=seat), seat=seat,
                             rule="A.5")
     if state.decisions:
-        raise IllegalAction(f"seat {seat} cannot declare a natural after play or surrender was declared (A.5)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural after play or surrender was declared (A.5)", seat=seat),
                             seat=seat, rule="A.5")
     cards = state.hands[seat]
     found = _detect_natural(config, cards)
@@ -373,10 +369,9 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
     made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
                          six_pairs_compare_singleton=config.six_pairs_compare_singleton)
     if claimed is not None and (claimed not in config.natural_precedence or claimed not in made):
-        raise IllegalAction(f"seat {seat} claims {str(claimed).replace('_', ' ')}, but the cards "
-                            f"{format_cards(cards)} do not make it (A.8)", seat=seat, rule="A.8")
+        raise IllegalAction(gettext_noop("seat %(seat)s claims %(replace)s, but the cards %(cards)s do not make it (A.8)", seat=seat, replace=str(claimed).replace('_', ' '), cards=format_cards(cards)), seat=seat, rule="A.8")
     if found is None:
-        raise IllegalAction(f"seat {seat} claims a natural, but the cards {format_cards(cards)} make none (A.8)",
+        raise IllegalAction(gettext_noop("seat %(seat)s claims a natural, but the cards %(cards)s make none (A.8)", seat=seat, cards=format_cards(cards)),
                             seat=seat, rule="A.8")
     return _after_setting(_evolve(state, naturals={**state.naturals, seat: found}))
 
@@ -384,26 +379,25 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
 def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     seat = _seat_of(state, event, "set")
     if seat in state.naturals:
-        raise IllegalAction(f"seat {seat} holds a natural ({state.naturals[seat].replace('_', ' ')}) and does "
-                            "not set (A.5.2)", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s holds a natural (%(replace)s) and does not set (A.5.2)", seat=seat, replace=state.naturals[seat].replace('_', ' ')), seat=seat, rule="A.5")
     _require_phase(state, seat, "set", ("set",), "A.5.3")
     if seat in state.settings:
-        raise IllegalAction(f"seat {seat} has already set its hand (A.5.3)", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already set its hand (A.5.3)", seat=seat), seat=seat, rule="A.5")
     if seat in state.timed_out:
-        raise IllegalAction(f"seat {seat} cannot set: its time ran out and the hand is fouled (A.4)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot set: its time ran out and the hand is fouled (A.4)", seat=seat), seat=seat,
                             rule="A.4")
     rows: dict[str, tuple[int, ...]] = {}
     for row in ROWS:
         cards = _cards(event, row, seat, "set")
         if len(cards) != ROW_SIZES[row]:
-            raise WrongCardCount(f"seat {seat} set: the {row} needs {ROW_SIZES[row]} cards, {len(cards)} given (A.2)",
+            raise WrongCardCount(gettext_noop("seat %(seat)s set: the %(row)s needs %(row_size)s cards, %(n_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_cards=len(cards)),
                                  seat=seat, rule="A.2")
         rows[row] = tuple(cards)
     used = [c for row in ROWS for c in rows[row]]
     seen: set[int] = set()
     for c in used:
         if c in seen:
-            raise DuplicateCard(f"seat {seat} set: {Card(c)} is placed in two rows", seat=seat, rule="A.2",
+            raise DuplicateCard(gettext_noop("seat %(seat)s set: %(card)s is placed in two rows", seat=seat, card=Card(c)), seat=seat, rule="A.2",
                                 extra={"card": str(Card(c))})
         seen.add(c)
     held = set(state.hands[seat])
@@ -411,9 +405,7 @@ def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if foreign:
         missing = sorted(held - seen)
         raise IllegalAction(
-            f"seat {seat} set: {format_cards(foreign)} {'is' if len(foreign) == 1 else 'are'} not in the seat's "
-            f"13 cards (missing from the setting: {format_cards([Card(c) for c in missing])}); a setting uses "
-            "exactly the seat's 13 cards (A.2)", seat=seat, rule="A.2")
+            gettext_noop("seat %(seat)s set: %(foreign)s %(note)s not in the seat's 13 cards (missing from the setting: %(items)s); a setting uses exactly the seat's 13 cards (A.2)", seat=seat, foreign=format_cards(foreign), note=(gettext_noop("is") if len(foreign) == 1 else gettext_noop("are")), items=format_cards([Card(c) for c in missing])), seat=seat, rule="A.2")
     new = _evolve(state, settings={**state.settings, seat: rows})
     return _after_setting(new)
 
@@ -423,13 +415,12 @@ def _on_timeout(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     config = state.config
     _require_phase(state, seat, "time out", ("set",), "A.5.3")
     if config.setting_time_limit_s is None:
-        raise IllegalAction(f"seat {seat} cannot time out: this table has no setting timer (A.5.3)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot time out: this table has no setting timer (A.5.3)", seat=seat), seat=seat,
                             rule="A.5")
     if not config.unset_on_timeout_is_foul:
-        raise IllegalAction(f"seat {seat}: an unset hand is not fouled at this table "
-                            "(unset_on_timeout_is_foul=false); the seat must still set (A.4)", seat=seat, rule="A.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s: an unset hand is not fouled at this table (unset_on_timeout_is_foul=false); the seat must still set (A.4)", seat=seat), seat=seat, rule="A.4")
     if seat in state.naturals or seat in state.settings or seat in state.timed_out:
-        raise IllegalAction(f"seat {seat} cannot time out: it is not waiting to set", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot time out: it is not waiting to set", seat=seat), seat=seat, rule="A.5")
     return _after_setting(_evolve(state, timed_out=state.timed_out | {seat}))
 
 
@@ -437,19 +428,18 @@ def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     kind = event["type"]
     seat = _seat_of(state, event, kind)
     if kind == "surrender" and not state.config.surrender_enabled:
-        raise IllegalAction(f"seat {seat} cannot surrender: surrender is off at this table (A.9)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot surrender: surrender is off at this table (A.9)", seat=seat), seat=seat,
                             rule="A.9")
     _require_phase(state, seat, kind, ("surrender",), "A.5.4")
     order = _surrender_order(state)
     if seat not in order:
-        raise IllegalAction(f"seat {seat} takes no part in the surrender round (it did not set)", seat=seat,
+        raise IllegalAction(gettext_noop("seat %(seat)s takes no part in the surrender round (it did not set)", seat=seat), seat=seat,
                             rule="A.5")
     if seat in state.decisions:
-        raise IllegalAction(f"seat {seat} has already declared {state.decisions[seat]}", seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(decision)s", seat=seat, decision=state.decisions[seat]), seat=seat, rule="A.5")
     due = next(s for s in order if s not in state.decisions)
     if seat != due:
-        raise OutOfTurn(f"seat {seat} cannot {kind} yet: seat {due} declares first (clockwise from the dealer's "
-                        "left, A.5.4)", seat=seat, rule="A.5")
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot %(kind)s yet: seat %(due)s declares first (clockwise from the dealer's left, A.5.4)", seat=seat, kind=action_word(kind), due=due), seat=seat, rule="A.5")
     decisions = {**state.decisions, seat: kind}
     new = _evolve(state, decisions=decisions)
     if len(decisions) == len(order):
@@ -461,17 +451,16 @@ def _on_declare_royalty(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
     seat = _seat_of(state, event, "announce a royalty")
     row = event.get("row")
     if row not in ROWS:
-        raise UnknownEvent(f"seat {seat} royalty: 'row' must be front, middle or back, got {row!r}", seat=seat)
+        raise UnknownEvent(gettext_noop("seat %(seat)s royalty: 'row' must be front, middle or back, got %(row)s", seat=seat, row=repr(row)), seat=seat)
     _require_phase(state, seat, "announce a royalty", ("set", "surrender", "reveal"), "A.5.5")
     if seat not in state.settings:
-        raise IllegalAction(f"seat {seat} cannot announce a royalty before it has set its hand (A.5.5)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot announce a royalty before it has set its hand (A.5.5)", seat=seat),
                             seat=seat, rule="A.5")
     if state.decisions.get(seat) == "surrender":
-        raise IllegalAction(f"seat {seat} surrendered and collects no royalties (A.9)", seat=seat, rule="A.9")
+        raise IllegalAction(gettext_noop("seat %(seat)s surrendered and collects no royalties (A.9)", seat=seat), seat=seat, rule="A.9")
     hand = evaluate_seat(state.config, seat, rows=state.settings[seat])
     if row not in hand.detected_royalties:
-        raise IllegalAction(f"seat {seat} announces a royalty in the {row}, but "
-                            f"{format_cards(state.settings[seat][row])} earns none (A.7)", seat=seat, rule="A.7")
+        raise IllegalAction(gettext_noop("seat %(seat)s announces a royalty in the %(row)s, but %(setting)s earns none (A.7)", seat=seat, row=row, setting=format_cards(state.settings[seat][row])), seat=seat, rule="A.7")
     claims = {**state.royalty_claims, seat: state.royalty_claims.get(seat, frozenset()) | {row}}
     return _evolve(state, royalty_claims=claims)
 
@@ -484,16 +473,13 @@ def _on_reveal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
 def _on_misdeal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     reason = event.get("reason", "misdeal")
     if not isinstance(reason, str):
-        raise UnknownEvent(f"misdeal: 'reason' must be text, got {reason!r}")
+        raise UnknownEvent(gettext_noop("misdeal: 'reason' must be text, got %(reason)s", reason=repr(reason)))
     if state.phase not in ("deal", "set") or state.decisions:
-        raise IllegalAction("the deal can no longer be declared a misdeal: play or surrender has been declared "
-                            "(A.5.1)", rule="A.5")
+        raise IllegalAction(gettext_noop("the deal can no longer be declared a misdeal: play or surrender has been declared (A.5.1)"), rule="A.5")
     if state.naturals:
-        raise IllegalAction("the deal can no longer be declared a misdeal: a natural has been declared and paid "
-                            "(A.5.1)", rule="A.5")
+        raise IllegalAction(gettext_noop("the deal can no longer be declared a misdeal: a natural has been declared and paid (A.5.1)"), rule="A.5")
     if reason == "exposed_card" and not state.config.misdeal_on_exposed_card:
-        raise IllegalAction("an exposed card does not void the deal at this table (misdeal_on_exposed_card=false): "
-                            "the card stays with its player (A.5.1)", rule="A.5")
+        raise IllegalAction(gettext_noop("an exposed card does not void the deal at this table (misdeal_on_exposed_card=false): the card stays with its player (A.5.1)"), rule="A.5")
     return _evolve(state, phase="complete", misdeal=reason)
 
 
@@ -540,7 +526,7 @@ def settlement(state: CapsaState) -> Settlement:
     A misdeal settles nothing and charges no fee. Raises :class:`IllegalAction` before completion.
     """
     if not is_complete(state):
-        raise IllegalAction(f"the deal is not settled yet: it expects {_expect(state)}", rule="A.5")
+        raise IllegalAction(gettext_noop("the deal is not settled yet: it expects %(expect)s", expect=_expect(state)), rule="A.5")
     if state.misdeal:
         zeros = {s: 0 for s in state.seats}
         return Settlement(contributions=zeros, awards=dict(zeros), fees=dict(zeros))
@@ -818,10 +804,10 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
         raise _malformed("the showdown document needs 'hands': {seat: {front, middle, back}}")
     raw_config = doc.get("config")
     if raw_config is not None and not isinstance(raw_config, Mapping):
-        raise ConfigError("config", "must be an object of Capsa Susun keys (A.12)")
+        raise ConfigError("config", gettext_noop("must be an object of Capsa Susun keys (A.12)"))
     config = build_config(raw_config or {}, require_unit_value=False)
     if not (MIN_PLAYERS <= len(raw_hands) <= MAX_PLAYERS):
-        raise WrongCardCount(f"Capsa Susun compares 2 to 4 hands, not {len(raw_hands)} (A.2)", rule="A.2")
+        raise WrongCardCount(gettext_noop("Capsa Susun compares 2 to 4 hands, not %(n_raw_hands)s (A.2)", n_raw_hands=len(raw_hands)), rule="A.2")
     hands: dict[int, SeatHand] = {}
     owner: dict[int, int] = {}
     for raw_seat, raw in raw_hands.items():
@@ -845,26 +831,25 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
         if "cards" in raw:
             cards = _cards(raw, "cards", seat, "show")
             if len(cards) != CARDS_PER_HAND:
-                raise WrongCardCount(f"seat {seat}: a hand has 13 cards, {len(cards)} given (A.2)", seat=seat,
+                raise WrongCardCount(gettext_noop("seat %(seat)s: a hand has 13 cards, %(n_cards)s given (A.2)", seat=seat, n_cards=len(cards)), seat=seat,
                                      rule="A.2")
         else:
             rows = {}
             for row in ROWS:
                 row_cards = _cards(raw, row, seat, "show")
                 if len(row_cards) != ROW_SIZES[row]:
-                    raise WrongCardCount(f"seat {seat}: the {row} needs {ROW_SIZES[row]} cards, {len(row_cards)} "
-                                         "given (A.2)", seat=seat, rule="A.2")
+                    raise WrongCardCount(gettext_noop("seat %(seat)s: the %(row)s needs %(row_size)s cards, %(n_row_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_row_cards=len(row_cards)), seat=seat, rule="A.2")
                 rows[row] = tuple(row_cards)
             cards = [c for row in ROWS for c in rows[row]]
         for c in cards:
             if c in owner:
-                where = "twice in its hand" if owner[c] == seat else f"also in seat {owner[c]}'s hand"
-                raise DuplicateCard(f"seat {seat}: {Card(c)} is {where}", seat=seat, rule="A.2",
+                where = (gettext_noop("twice in its hand") if owner[c] == seat else gettext_noop("also in seat %(owner)s's hand", owner=owner[c]))
+                raise DuplicateCard(gettext_noop("seat %(seat)s: %(card)s is %(where)s", seat=seat, card=Card(c), where=where), seat=seat, rule="A.2",
                                     extra={"card": str(Card(c))})
             owner[c] = seat
         natural = _detect_natural(config, cards)
         if rows is None and natural is None:
-            raise IllegalAction(f"seat {seat} shows 13 cards without a setting, but they make no natural (A.8)",
+            raise IllegalAction(gettext_noop("seat %(seat)s shows 13 cards without a setting, but they make no natural (A.8)", seat=seat),
                                 seat=seat, rule="A.8")
         surrendered = bool(raw.get("surrender", False))
         hands[seat] = evaluate_seat(config, seat, rows=rows, natural=natural, cards=cards, surrendered=surrendered)

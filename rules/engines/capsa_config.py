@@ -36,6 +36,7 @@ from rules.engines.evaluators.capsa import (
     WHEEL_RANKS,
     parse_suit_order,
 )
+from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents, to_cents
 
 METHODS = ("1-1-1", "2-4", "1-6", "1-4", "majority")
@@ -163,7 +164,7 @@ class CapsaConfig:
             if key == pair:
                 return cents
         if self.unit_value is None:
-            raise ConfigError("unit_value", "is required (the money value of one unit, A.6)")
+            raise ConfigError("unit_value", gettext_noop("is required (the money value of one unit, A.6)"))
         return self.unit_value
 
     def royalty_for(self, row: str, hand: str, category: int) -> int:
@@ -196,14 +197,14 @@ class CapsaConfig:
 def _choice(raw: Mapping[str, Any], key: str, options: tuple, default: Any) -> Any:
     value = raw.get(key, default)
     if value not in options:
-        raise ConfigError(key, f"{value!r} is not allowed; expected one of {', '.join(map(str, options))}")
+        raise ConfigError(key, gettext_noop("%(value)s is not allowed; expected one of %(options)s", value=repr(value), options=', '.join(map(str, options))))
     return value
 
 
 def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
-        raise ConfigError(key, f"{value!r} is not true or false")
+        raise ConfigError(key, gettext_noop("%(value)s is not true or false", value=repr(value)))
     return value
 
 
@@ -225,11 +226,11 @@ def _int(raw: Mapping[str, Any], key: str, default: int | None, *, minimum: int 
             value = int(value.strip())
         else:
             shown = value if not isinstance(value, str) or len(value) <= 20 else value[:20] + "..."
-            raise ConfigError(key, f"{shown!r} is not a whole number")
+            raise ConfigError(key, gettext_noop("%(shown)s is not a whole number", shown=repr(shown)))
     if value < minimum:
-        raise ConfigError(key, f"{value} is below the minimum {minimum}")
+        raise ConfigError(key, gettext_noop("%(value)s is below the minimum %(minimum)s", value=value, minimum=minimum))
     if value > maximum:
-        raise ConfigError(key, f"{value} is above the maximum {maximum}")
+        raise ConfigError(key, gettext_noop("%(value)s is above the maximum %(maximum)s", value=value, maximum=maximum))
     return value
 
 
@@ -237,7 +238,7 @@ def _money(raw: Mapping[str, Any], key: str, *, required: bool = False) -> int |
     value = raw.get(key)
     if value is None:
         if required:
-            raise ConfigError(key, "is required")
+            raise ConfigError(key, gettext_noop("is required"))
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
@@ -256,36 +257,34 @@ def parse_pair_key(key: Any, *, field: str = "pair_stakes") -> tuple[int, int]:
     else:
         parts = []
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-        raise ConfigError(field, f"pair key {key!r} must be two seat numbers such as \"1-2\"")
+        raise ConfigError(field, gettext_noop("pair key %(key)s must be two seat numbers such as \"1-2\"", key=repr(key)))
     a, b = int(parts[0]), int(parts[1])
     if a == b:
-        raise ConfigError(field, f"pair key {key!r} names the same seat twice")
+        raise ConfigError(field, gettext_noop("pair key %(key)s names the same seat twice", key=repr(key)))
     return (min(a, b), max(a, b))
 
 
 def _royalty_table(value: Any) -> tuple:
     if isinstance(value, str):
         if value not in ROYALTY_TABLES:
-            raise ConfigError("royalty_table", f"unknown table {value!r}; expected one of "
-                                               f"{', '.join(ROYALTY_TABLES)} or a mapping row -> hand -> units")
+            raise ConfigError("royalty_table", gettext_noop("unknown table %(value)s; expected one of %(royalty_tables)s or a mapping row -> hand -> units", value=repr(value), royalty_tables=', '.join(ROYALTY_TABLES)))
         value = ROYALTY_TABLES[value]
     if not isinstance(value, Mapping):
-        raise ConfigError("royalty_table", "must be a table name or a mapping row -> {hand: units}")
+        raise ConfigError("royalty_table", gettext_noop("must be a table name or a mapping row -> {hand: units}"))
     out = []
     for row, entries in value.items():
         if row not in ROWS:
-            raise ConfigError("royalty_table", f"unknown row {row!r}; rows are front, middle, back")
+            raise ConfigError("royalty_table", gettext_noop("unknown row %(row)s; rows are front, middle, back", row=repr(row)))
         if not isinstance(entries, Mapping):
-            raise ConfigError("royalty_table", f"row {row!r} must map hands to units")
+            raise ConfigError("royalty_table", gettext_noop("row %(row)s must map hands to units", row=repr(row)))
         items = []
         for hand, units in entries.items():
             if hand not in ROYALTY_HANDS:
-                raise ConfigError("royalty_table", f"unknown hand {hand!r} in the {row}")
+                raise ConfigError("royalty_table", gettext_noop("unknown hand %(hand)s in the %(row)s", hand=repr(hand), row=row))
             if row == "front" and hand not in ("pair", "three_of_a_kind"):
-                raise ConfigError("royalty_table", f"a front of three cards cannot make {hand}")
+                raise ConfigError("royalty_table", gettext_noop("a front of three cards cannot make %(hand)s", hand=hand))
             if isinstance(units, bool) or not isinstance(units, int) or not 0 <= units <= MAX_UNITS:
-                raise ConfigError("royalty_table", f"{row} {hand}: {units!r} is not a whole number of units from 0 "
-                                                   f"to {MAX_UNITS}")
+                raise ConfigError("royalty_table", gettext_noop("%(row)s %(hand)s: %(units)s is not a whole number of units from 0 to %(max_units)s", row=row, hand=hand, units=repr(units), max_units=MAX_UNITS))
             items.append((hand, units))
         out.append((row, tuple(sorted(items, key=lambda hv: ROYALTY_HANDS.index(hv[0])))))
     return tuple(sorted(out, key=lambda rv: ROWS.index(rv[0])))
@@ -300,17 +299,17 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
     but missing (A.9), a fee amount missing for its mode (A.11), the banked ``malaya_dobree`` preset.
     """
     if raw is not None and not isinstance(raw, Mapping):
-        raise ConfigError("config", "must be an object of Capsa Susun keys (A.12)")
+        raise ConfigError("config", gettext_noop("must be an object of Capsa Susun keys (A.12)"))
     raw = dict(raw or {})
     known = {f.name for f in fields(CapsaConfig)}
     for key in raw:
         if key not in known:
-            raise ConfigError(str(key), "is not a Capsa Susun config key (A.12)")
+            raise ConfigError(str(key), gettext_noop("is not a Capsa Susun config key (A.12)"))
     preset = raw.get("preset", "western_2_4")
     if preset in BANKED_PRESETS:
-        raise ConfigError("preset", f"{preset} is a house-banked game and is out of scope (A.10)")
+        raise ConfigError("preset", gettext_noop("%(preset)s is a house-banked game and is out of scope (A.10)", preset=preset))
     if preset not in PRESETS:
-        raise ConfigError("preset", f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
+        raise ConfigError("preset", gettext_noop("unknown preset %(preset)s; expected one of %(presets)s", preset=repr(preset), presets=', '.join(PRESETS)))
     merged = {**PRESETS[preset], **raw}
 
     method = _choice(merged, "method", METHODS, "2-4")
@@ -325,54 +324,53 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         suit_order = str(suit_order).upper()
     flush_compare = _choice(merged, "flush_compare", FLUSH_COMPARES, "ranks_then_suit")
     if flush_compare == "suit_first" and suit_order is None:
-        raise ConfigError("flush_compare", "suit_first needs a suit_order such as 'SHCD' (A.3)")
+        raise ConfigError("flush_compare", gettext_noop("suit_first needs a suit_order such as 'SHCD' (A.3)"))
 
     precedence = merged.get("natural_precedence", NATURALS)
     if not isinstance(precedence, list | tuple) or not all(isinstance(n, str) for n in precedence):
-        raise ConfigError("natural_precedence", "must be a list of natural names, lowest first")
+        raise ConfigError("natural_precedence", gettext_noop("must be a list of natural names, lowest first"))
     precedence = tuple(precedence)
     for name in precedence:
         if name not in NATURALS:
-            raise ConfigError("natural_precedence", f"unknown natural {name!r}; known: {', '.join(NATURALS)}")
+            raise ConfigError("natural_precedence", gettext_noop("unknown natural %(name)s; known: %(naturals)s", name=repr(name), naturals=', '.join(NATURALS)))
     if len(set(precedence)) != len(precedence):
-        raise ConfigError("natural_precedence", "names a natural twice")
+        raise ConfigError("natural_precedence", gettext_noop("names a natural twice"))
     values_raw = merged.get("natural_values", DEFAULT_NATURAL_VALUES)
     if not isinstance(values_raw, Mapping):
-        raise ConfigError("natural_values", "must map natural names to units")
+        raise ConfigError("natural_values", gettext_noop("must map natural names to units"))
     values = {**DEFAULT_NATURAL_VALUES, **dict(values_raw)}
     for name, units in values.items():
         if name not in NATURALS:
-            raise ConfigError("natural_values", f"unknown natural {name!r}")
+            raise ConfigError("natural_values", gettext_noop("unknown natural %(name)s", name=repr(name)))
         if isinstance(units, bool) or not isinstance(units, int) or not 0 <= units <= MAX_UNITS:
-            raise ConfigError("natural_values", f"{name}: {units!r} is not a whole number of units from 0 to "
-                                                f"{MAX_UNITS}")
+            raise ConfigError("natural_values", gettext_noop("%(name)s: %(units)s is not a whole number of units from 0 to %(max_units)s", name=name, units=repr(units), max_units=MAX_UNITS))
 
     pair_raw = merged.get("pair_stakes") or {}
     if not isinstance(pair_raw, Mapping):
-        raise ConfigError("pair_stakes", "must map seat pairs such as \"1-2\" to a unit value")
+        raise ConfigError("pair_stakes", gettext_noop("must map seat pairs such as \"1-2\" to a unit value"))
     pairs: dict[tuple[int, int], int] = {}
     for key, amount in pair_raw.items():
         pair = parse_pair_key(key)
         if pair in pairs:
-            raise ConfigError("pair_stakes", f"the pair {pair[0]}-{pair[1]} is given twice")
+            raise ConfigError("pair_stakes", gettext_noop("the pair %(pair)s-%(pair2)s is given twice", pair=pair[0], pair2=pair[1]))
         cents = _money({"pair_stakes": amount}, "pair_stakes")
         if not cents:
-            raise ConfigError("pair_stakes", f"the pair {pair[0]}-{pair[1]} needs a positive unit value")
+            raise ConfigError("pair_stakes", gettext_noop("the pair %(pair)s-%(pair2)s needs a positive unit value", pair=pair[0], pair2=pair[1]))
         pairs[pair] = cents
 
     unit_value = _money(merged, "unit_value", required=require_unit_value)
     if unit_value == 0:
-        raise ConfigError("unit_value", "must be positive")
+        raise ConfigError("unit_value", gettext_noop("must be positive"))
 
     fee_rate_raw = merged.get("fee_rate", "0.05")
     if isinstance(fee_rate_raw, float) or isinstance(fee_rate_raw, bool):
-        raise ConfigError("fee_rate", "send the rate as a decimal string such as \"0.05\"")
+        raise ConfigError("fee_rate", gettext_noop("send the rate as a decimal string such as \"0.05\""))
     try:
         fee_rate = Decimal(str(fee_rate_raw))
     except InvalidOperation:
-        raise ConfigError("fee_rate", f"{fee_rate_raw!r} is not a number") from None
+        raise ConfigError("fee_rate", gettext_noop("%(fee_rate_raw)s is not a number", fee_rate_raw=repr(fee_rate_raw))) from None
     if not fee_rate.is_finite() or not (0 <= fee_rate < 1):
-        raise ConfigError("fee_rate", "must be a fraction from 0 to below 1, e.g. 0.05")
+        raise ConfigError("fee_rate", gettext_noop("must be a fraction from 0 to below 1, e.g. 0.05"))
     fee_mode = _choice(merged, "fee_mode", FEE_MODES, "commission")
 
     config = CapsaConfig(
@@ -417,8 +415,7 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         fee_time_period_minutes=_int(merged, "fee_time_period_minutes", 30, minimum=1, maximum=24 * 60),
     )
     if config.surrender_enabled and config.surrender_penalty is None and config.scoop_value % 2:
-        raise ConfigError("surrender_penalty", f"half the scoop value of method {method} ({config.scoop_value}/2) "
-                                               "is not a whole unit; set surrender_penalty (A.9)")
+        raise ConfigError("surrender_penalty", gettext_noop("half the scoop value of method %(method)s (%(scoop_value)s/2) is not a whole unit; set surrender_penalty (A.9)", method=method, scoop_value=config.scoop_value))
     return config
 
 

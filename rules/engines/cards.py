@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from rules.engines.errors import DuplicateCard, InvalidCard
+from rules.engines.messages import gettext_noop
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -105,12 +106,12 @@ def parse_card(token: str, *, deck: frozenset[Card] | None = None) -> Card:
     Raises :class:`InvalidCard` naming the bad token.
     """
     if not isinstance(token, str):
-        raise InvalidCard(f"{token!r} is not a card", extra={"token": repr(token)})
+        raise InvalidCard(gettext_noop("%(token)s is not a card", token=repr(token)), extra={"token": repr(token)})
     text = token.strip()
     m = _TOKEN.fullmatch(text)
     if m is None:
         raise InvalidCard(
-            f"'{token}' is not a card: write rank then suit, e.g. As, Td, 10d or A♠",
+            gettext_noop("'%(token)s' is not a card: write rank then suit, e.g. As, Td, 10d or A♠", token=token),
             extra={"token": token},
         )
     rank, suit = m.group(1).upper(), m.group(2)
@@ -118,7 +119,7 @@ def parse_card(token: str, *, deck: frozenset[Card] | None = None) -> Card:
     suit = SUIT_SYMBOLS.get(suit, suit.lower())
     card = make_card(rank, suit)
     if deck is not None and card not in deck:
-        raise InvalidCard(f"'{token}' is not in this game's deck", extra={"token": token})
+        raise InvalidCard(gettext_noop("'%(token)s' is not in this game's deck", token=token), extra={"token": token})
     return card
 
 
@@ -199,7 +200,7 @@ def _parse_cards_slow(
                 pos = m.end()
             if not pieces:
                 raise InvalidCard(
-                    f"'{tok}' is not a card: write rank then suit, e.g. As, Td, 10d or A♠",
+                    gettext_noop("'%(tok)s' is not a card: write rank then suit, e.g. As, Td, 10d or A♠", tok=tok),
                     extra={"token": tok},
                 )
             expanded.extend(pieces)
@@ -210,7 +211,7 @@ def _parse_cards_slow(
     if deck is not None:
         for c in cards:
             if c not in deck:
-                raise InvalidCard(f"'{c}' is not in this game's deck", extra={"token": str(c)})
+                raise InvalidCard(gettext_noop("'%(c)s' is not in this game's deck", c=c), extra={"token": str(c)})
     if not allow_duplicates:
         check_no_duplicates(cards)
     return cards
@@ -222,7 +223,7 @@ def check_no_duplicates(cards: Iterable[Card], *, where: str = "") -> None:
     for c in cards:
         if c in seen:
             suffix = f" {where}" if where else ""
-            raise DuplicateCard(f"card {c} appears twice{suffix}", extra={"card": str(c)})
+            raise DuplicateCard(gettext_noop("card %(c)s appears twice%(suffix)s", c=c, suffix=suffix), extra={"card": str(c)})
         seen.add(c)
 
 
@@ -238,7 +239,7 @@ def german_name(card: Card) -> str:
     Raises :class:`InvalidCard` for a card not in the 32-card pack (B.2).
     """
     if card not in PIQUET_32:
-        raise InvalidCard(f"'{card}' is not in the 32-card pack", extra={"token": str(card)})
+        raise InvalidCard(gettext_noop("'%(card)s' is not in the 32-card pack", card=card), extra={"token": str(card)})
     return f"{GERMAN_SUITS[card.suit]} {GERMAN_RANKS[card.rank_char]}"
 
 
@@ -251,6 +252,6 @@ def parse_german_card(text: str) -> Card:
     if len(parts) == 2 and parts[0] in _GERMAN_SUIT_PARSE and parts[1] in _GERMAN_RANK_PARSE:
         return make_card(_GERMAN_RANK_PARSE[parts[1]], _GERMAN_SUIT_PARSE[parts[0]])
     raise InvalidCard(
-        f"'{text}' is not a German-suited card: write suit then rank, e.g. 'Eichel Ober' or 'Herz 10'",
+        gettext_noop("'%(text)s' is not a German-suited card: write suit then rank, e.g. 'Eichel Ober' or 'Herz 10'", text=text),
         extra={"token": text},
     )

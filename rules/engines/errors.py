@@ -3,18 +3,27 @@
 Every illegal input raises a :class:`RuleViolation` subclass whose ``str()`` is a message a croupier
 can act on ("seat 4 cannot check: the bring-in of 5.00 must be called"). Engines raise before they
 change anything, so a caught error always leaves the hand as it was.
+
+The message is a :class:`~rules.engines.messages.Message` built by ``gettext_noop(template, **params)``:
+its ``str`` is the English text, and it keeps the English ``template`` (the catalogue's msgid) and the
+``params`` (seat, action, amounts in cents, rule number, ...), so the edge renders it in the reader's
+language (``casino/i18n.py``). The stable machine ``code`` stays the same in every language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from rules.engines.messages import Message, gettext_noop
 
 
 class RuleViolation(Exception):
     """Base of every engine error.
 
     Attributes:
-        message: croupier-readable text, also ``str(error)``.
+        message: croupier-readable English text, also ``str(error)``; a :class:`Message` (template and
+            params) when raised with ``gettext_noop(...)``, which every engine raise site does.
         code: stable machine code (snake_case), e.g. ``"out_of_turn"``; the API puts it in ``code``.
         seat: the seat concerned, if any.
         rule: the spec rule implemented, e.g. ``"R6.3"``, if any.
@@ -39,6 +48,16 @@ class RuleViolation(Exception):
         if code is not None:
             self.code = code
         self.extra = dict(extra or {})
+
+    @property
+    def template(self) -> str:
+        """The English ``%(name)s`` template of the message (its msgid in the catalogue)."""
+        return self.message.template if isinstance(self.message, Message) else self.message.replace("%", "%%")
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The message's parameters by placeholder name (empty for a plain-text message)."""
+        return self.message.params if isinstance(self.message, Message) else {}
 
     def as_dict(self) -> dict[str, Any]:
         """Return ``{"message", "code", "extra"}`` as the API renders errors (STYLE.md rule 10)."""
@@ -76,7 +95,7 @@ class ConfigError(RuleViolation):
     def __init__(self, field: str, reason: str, **kwargs: Any) -> None:
         extra = dict(kwargs.pop("extra", None) or {})
         extra["field"] = field
-        super().__init__(f"{field}: {reason}", extra=extra, **kwargs)
+        super().__init__(gettext_noop("%(field)s: %(reason)s", field=field, reason=reason), extra=extra, **kwargs)
         self.field = field
 
 

@@ -70,6 +70,7 @@ from rules.engines.evaluators.forty_one import (
     rank_seats,
 )
 from rules.engines.forty_one_config import FortyOneConfig, build_config, config_to_dict, pot_taxes
+from rules.engines.messages import action_word, gettext_noop
 from rules.engines.money import MAX_AMOUNT_CENTS, format_cents
 
 __all__ = [
@@ -252,15 +253,14 @@ def new_hand(config: FortyOneConfig, seats: Mapping[int, int], *, button: int) -
     for seat, stack in seats.items():
         seat_no = int(seat)
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise IllegalAction(f"seat {seat_no} cannot be dealt in without chips (stack {stack!r}) (B.4a)",
+            raise IllegalAction(gettext_noop("seat %(seat_no)s cannot be dealt in without chips (stack %(stack)s) (B.4a)", seat_no=seat_no, stack=repr(stack)),
                                 seat=seat_no, rule="B.4a")
         table[seat_no] = stack
     n = len(table)
     if not config.min_players <= n <= config.max_players:
-        raise IllegalAction(f"Forty-one is dealt to {config.min_players} to {config.max_players} players, "
-                            f"not {n} (B.2, B.8 #13)", rule="B.8")
+        raise IllegalAction(gettext_noop("Forty-one is dealt to %(min_players)s to %(max_players)s players, not %(n)s (B.2, B.8 #13)", min_players=config.min_players, max_players=config.max_players, n=n), rule="B.8")
     if button not in table:
-        raise IllegalAction(f"the forehand (Spitz) must sit at a seat dealt in; seat {button} is not (B.4 step 1)",
+        raise IllegalAction(gettext_noop("the forehand (Spitz) must sit at a seat dealt in; seat %(button)s is not (B.4 step 1)", button=button),
                             seat=button, rule="B.4")
     ordered = tuple(sorted(table))
     state = FortyOneState(config=config, seats=ordered, forehand=button, starting=dict(table),
@@ -275,9 +275,9 @@ def new_hand(config: FortyOneConfig, seats: Mapping[int, int], *, button: int) -
 def _seat_of(state: FortyOneState, event: Mapping[str, Any]) -> int:
     seat = event.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(f"{event.get('type')} event: 'seat' must be a seat number, got {seat!r}")
+        raise UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event.get('type'), seat=repr(seat)))
     if seat not in state.seats:
-        raise IllegalAction(f"seat {seat} is not dealt into this hand (seats {', '.join(map(str, state.seats))})",
+        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt into this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
                             seat=seat)
     return seat
 
@@ -287,10 +287,10 @@ def _amount(event: Mapping[str, Any], key: str) -> int | None:
         return None
     value = event[key]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAmount(f"{event.get('type')} event: '{key}' must be whole cents (an int >= 0), got {value!r}",
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' must be whole cents (an int >= 0), got %(value)s", type=event.get('type'), key=key, value=repr(value)),
                             extra={"field": key})
     if value > MAX_AMOUNT_CENTS:
-        raise InvalidAmount(f"{event.get('type')} event: '{key}' of {value} cents is too large", extra={"field": key})
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' of %(value)s cents is too large", type=event.get('type'), key=key, value=value), extra={"field": key})
     return value
 
 
@@ -303,13 +303,13 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
     elif isinstance(raw, str):
         tokens = None
     else:
-        raise InvalidCard(f"cards must be text such as \"As Kd\" or a list of cards, got {raw!r}")
+        raise InvalidCard(gettext_noop("cards must be text such as \"As Kd\" or a list of cards, got %(raw)s", raw=repr(raw)))
     if config.deck == "double_german":
         pieces = tokens if tokens is not None else [p.strip() for p in raw.replace(";", ",").split(",") if p.strip()]
         cards: list[Card] = []
         for piece in pieces:
             if not isinstance(piece, str):
-                raise InvalidCard(f"{piece!r} is not a card")
+                raise InvalidCard(gettext_noop("%(piece)s is not a card", piece=repr(piece)))
             try:
                 cards.extend(parse_cards(piece, deck=PIQUET_32, allow_duplicates=True))
                 continue
@@ -323,7 +323,7 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
                 cards.append(parse_german_card(piece))
         for c in cards:
             if c not in PIQUET_32:
-                raise InvalidCard(f"'{c}' is not in the 32-card pack (B.2)", extra={"token": str(c)})
+                raise InvalidCard(gettext_noop("'%(c)s' is not in the 32-card pack (B.2)", c=c), extra={"token": str(c)})
         check_no_duplicates(cards)
         return cards
     try:
@@ -343,18 +343,18 @@ def _check_shape(event: Any) -> str:
             if allowed is not None and allowed[0] <= event.keys() and allowed[1].issuperset(event):
                 return kind  # the usual well-formed event; anything else is checked in full below
     if not isinstance(event, Mapping):
-        raise UnknownEvent(f"an event must be an object with a \"type\", got {type(event).__name__}")
+        raise UnknownEvent(gettext_noop("an event must be an object with a \"type\", got %(type_name)s", type_name=type(event).__name__))
     kind = event.get("type")
     if kind not in _FIELDS:
-        raise UnknownEvent(f"unknown Forty-one event type {kind!r}; expected one of {', '.join(_FIELDS)}")
+        raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FIELDS)))
     required, optional = _FIELDS[kind]
     missing = sorted(required - set(event))
     if missing:
-        raise UnknownEvent(f"{kind} event: missing {', '.join(missing)}", extra={"field": missing[0]})
+        raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=action_word(kind), missing=', '.join(missing)), extra={"field": missing[0]})
     extra = sorted(k for k in event if k not in required | optional | {"type"} | META_KEYS
                    and not str(k).startswith("_"))
     if extra:
-        raise UnknownEvent(f"{kind} event: unknown field {extra[0]!r}", extra={"field": extra[0]})
+        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=action_word(kind), extra=repr(extra[0])), extra={"field": extra[0]})
     return kind
 
 
@@ -370,7 +370,7 @@ def apply(state: FortyOneState, event: Mapping[str, Any]) -> FortyOneState:
     """
     kind = _check_shape(event)
     if state.complete:
-        raise HandComplete(f"the hand is over; {kind} is not accepted (start the next hand)")
+        raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=action_word(kind)))
     new = state.clone()
     stored = _HANDLERS[kind](new, dict(event))
     new.events = (*state.events, stored)
@@ -403,7 +403,7 @@ def replay(config: FortyOneConfig, seats: Mapping[int, int], events: Iterable[Ma
     for event in events:
         kind = _check_shape(event)
         if state.phase == "complete":
-            raise HandComplete(f"the hand is over; {kind} is not accepted (start the next hand)")
+            raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=action_word(kind)))
         stored_events.append(_HANDLERS[kind](state, dict(event)))
     state.events = tuple(stored_events)
     return state
@@ -423,7 +423,7 @@ def settlement(state: FortyOneState) -> Settlement:
     main pot's first. Raises :class:`IllegalAction` while the hand is still running.
     """
     if not state.complete or state.result is None:
-        raise IllegalAction("the hand is not finished yet; there is no settlement")
+        raise IllegalAction(gettext_noop("the hand is not finished yet; there is no settlement"))
     return state.result
 
 
@@ -433,15 +433,14 @@ def settlement(state: FortyOneState) -> Settlement:
 def _ante(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase != "forced_bets" or st.config.ante == 0:
-        raise IllegalAction(f"seat {seat} cannot post an ante now: antes are posted before the deal (B.4 step 2)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot post an ante now: antes are posted before the deal (B.4 step 2)", seat=seat),
                             seat=seat, rule="B.4")
     if seat in st.antes:
-        raise IllegalAction(f"seat {seat} has already posted its ante (B.4 step 2)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already posted its ante (B.4 step 2)", seat=seat), seat=seat, rule="B.4")
     due = min(st.config.ante, st.stacks[seat])
     given = _amount(ev, "amount")
     if given is not None and given != due:
-        raise InvalidAmount(f"seat {seat}'s ante is {format_cents(due)}, not {format_cents(given)} (B.4 step 2"
-                            f"{', all-in' if due < st.config.ante else ''})", seat=seat, rule="B.4")
+        raise InvalidAmount(gettext_noop("seat %(seat)s's ante is %(due)s, not %(given)s (B.4 step 2%(note)s)", seat=seat, due=format_cents(due), given=format_cents(given), note=(gettext_noop(", all-in") if due < st.config.ante else '')), seat=seat, rule="B.4")
     _put(st, seat, due)
     st.antes[seat] = due
     _check_forced_done(st)
@@ -451,18 +450,15 @@ def _ante(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
 def _blind(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase != "forced_bets" or st.blind is not None:
-        raise IllegalAction("the forehand's blind is posted once, before the deal (B.4 step 2)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("the forehand's blind is posted once, before the deal (B.4 step 2)"), seat=seat, rule="B.4")
     if seat != st.forehand:
-        raise OutOfTurn(f"seat {seat} cannot post the blind: the forehand (Spitz) at seat {st.forehand} posts it "
-                        "(B.4 step 2)", seat=seat, rule="B.4")
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot post the blind: the forehand (Spitz) at seat %(forehand)s posts it (B.4 step 2)", seat=seat, forehand=st.forehand), seat=seat, rule="B.4")
     if st.config.ante and seat not in st.antes:
-        raise OutOfTurn(f"seat {seat} posts its ante first, then the blind (B.4a)", seat=seat, rule="B.4a")
+        raise OutOfTurn(gettext_noop("seat %(seat)s posts its ante first, then the blind (B.4a)", seat=seat), seat=seat, rule="B.4a")
     due = min(st.config.lower, st.stacks[seat])
     given = _amount(ev, "amount")
     if given is not None and given != due:
-        raise InvalidAmount(f"the forehand's blind is {format_cents(due)} (the lower limit"
-                            f"{', all-in' if due < st.config.lower else ''}), not {format_cents(given)} "
-                            "(B.4 step 2)", seat=seat, rule="B.4")
+        raise InvalidAmount(gettext_noop("the forehand's blind is %(due)s (the lower limit%(note)s), not %(given)s (B.4 step 2)", due=format_cents(due), note=(gettext_noop(", all-in") if due < st.config.lower else ''), given=format_cents(given)), seat=seat, rule="B.4")
     _post_blind(st, due)
     _check_forced_done(st)
     return {"type": "blind", "seat": seat, "amount": due}
@@ -506,20 +502,18 @@ def _deal_targets(st: FortyOneState) -> list[int]:
 def _deal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase not in ("deal1", "deal2"):
-        raise IllegalAction(f"no cards are dealt now (phase {st.phase}); deals follow the forced bets and round 1 "
-                            "(B.4 steps 3-4)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("no cards are dealt now (phase %(phase)s); deals follow the forced bets and round 1 (B.4 steps 3-4)", phase=st.phase), seat=seat, rule="B.4")
     if seat not in _deal_targets(st):
-        why = "has folded" if seat in st.folded else "already has its cards for this deal"
-        raise IllegalAction(f"seat {seat} cannot be dealt cards: it {why} (B.4 step {3 if st.phase == 'deal1' else 4})",
+        why = gettext_noop("has folded") if seat in st.folded else gettext_noop("already has its cards for this deal")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot be dealt cards: it %(why)s (B.4 step %(note)s)", seat=seat, why=why, note=(3 if st.phase == 'deal1' else 4)),
                             seat=seat, rule="B.4")
     cards = _event_cards(st, ev, seat)
     if len(cards) != CARDS_PER_DEAL:
-        raise WrongCardCount(f"seat {seat} is dealt {CARDS_PER_DEAL} cards in each deal, not {len(cards)} "
-                             "(B.4 steps 3-4)", seat=seat, rule="B.4")
+        raise WrongCardCount(gettext_noop("seat %(seat)s is dealt %(cards_per_deal)s cards in each deal, not %(n_cards)s (B.4 steps 3-4)", seat=seat, cards_per_deal=CARDS_PER_DEAL, n_cards=len(cards)), seat=seat, rule="B.4")
     dealt = {int(c): s for s, held in st.hole.items() for c in held}
     for c in cards:
         if int(c) in dealt:
-            raise DuplicateCard(f"card {c} is already dealt to seat {dealt[int(c)]}", seat=seat,
+            raise DuplicateCard(gettext_noop("card %(c)s is already dealt to seat %(dealt)s", c=c, dealt=dealt[int(c)]), seat=seat,
                                 extra={"card": str(c)})
     st.hole[seat] = (*st.hole.get(seat, ()), *cards)
     if not _deal_targets(st):
@@ -536,7 +530,7 @@ def _event_cards(st: FortyOneState, ev: dict[str, Any], seat: int) -> list[Card]
         return parse_pack_cards(ev["cards"], st.config)
     except RuleViolation as err:
         err.seat = seat
-        err.message = f"seat {seat}: {err.message}"
+        err.message = gettext_noop("seat %(seat)s: %(message)s", seat=seat, message=err.message)
         err.args = (err.message,)
         raise
 
@@ -549,25 +543,20 @@ def _expose_pending(st: FortyOneState) -> list[int]:
 def _expose(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase != "expose":
-        raise IllegalAction(f"seat {seat} cannot expose cards now: players turn up two cards after the second deal "
-                            "(B.4 step 4)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot expose cards now: players turn up two cards after the second deal (B.4 step 4)", seat=seat), seat=seat, rule="B.4")
     if seat in st.folded:
-        raise IllegalAction(f"seat {seat} has folded and exposes nothing", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s has folded and exposes nothing", seat=seat), seat=seat, rule="B.4")
     if seat in st.exposed:
-        raise IllegalAction(f"seat {seat} has already exposed {format_cards(st.exposed[seat])}; an exposure cannot "
-                            "be changed (B.4 step 4)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already exposed %(exposed)s; an exposure cannot be changed (B.4 step 4)", seat=seat, exposed=format_cards(st.exposed[seat])), seat=seat, rule="B.4")
     pending = _expose_pending(st)
     if st.config.exposure_order == "in_turn" and seat != pending[0]:
-        raise OutOfTurn(f"seat {seat} cannot expose yet: seat {pending[0]} exposes first (exposure in turn, "
-                        "B.4 step 4)", seat=seat, rule="B.4")
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot expose yet: seat %(pending)s exposes first (exposure in turn, B.4 step 4)", seat=seat, pending=pending[0]), seat=seat, rule="B.4")
     cards = _event_cards(st, ev, seat)
     if len(cards) != CARDS_EXPOSED:
-        raise WrongCardCount(f"seat {seat} must expose exactly {CARDS_EXPOSED} of its four cards, not {len(cards)} "
-                             "(B.4 step 4)", seat=seat, rule="B.4")
+        raise WrongCardCount(gettext_noop("seat %(seat)s must expose exactly %(cards_exposed)s of its four cards, not %(n_cards)s (B.4 step 4)", seat=seat, cards_exposed=CARDS_EXPOSED, n_cards=len(cards)), seat=seat, rule="B.4")
     for c in cards:
         if c not in st.hole[seat]:
-            raise IllegalAction(f"seat {seat} cannot expose {c}: it does not hold it (it holds "
-                                f"{format_cards(st.hole[seat])}) (B.4 step 4)", seat=seat, rule="B.4")
+            raise IllegalAction(gettext_noop("seat %(seat)s cannot expose %(c)s: it does not hold it (it holds %(hole)s) (B.4 step 4)", seat=seat, c=c, hole=format_cards(st.hole[seat])), seat=seat, rule="B.4")
     st.exposed[seat] = tuple(cards)
     _check_exposure_done(st)
     return {"type": "expose", "seat": seat, "cards": format_cards(cards)}
@@ -669,28 +658,24 @@ class _Options:
     def check_reason(self) -> str | None:
         seat, code = self._seat, self._check_code
         if code == _CHECK_TO_CALL:
-            return f"seat {seat} cannot check: {format_cents(self.to_call)} is to call (B.4 step 3)"
+            return gettext_noop("seat %(seat)s cannot check: %(to_call)s is to call (B.4 step 3)", seat=seat, to_call=format_cents(self.to_call))
         if code == _CHECK_ROUND2_BET:
-            return (f"seat {seat} cannot check: round 2 is opened with a bet (round2_check_allowed=false, "
-                    "B.4 step 5)")
+            return (gettext_noop("seat %(seat)s cannot check: round 2 is opened with a bet (round2_check_allowed=false, B.4 step 5)", seat=seat))
         return None
 
     @property
     def wager_reason(self) -> str | None:
         seat, code, wager_type = self._seat, self._wager_code, self.wager_type
         if code == _WAGER_ALL_IN:
-            return f"seat {seat} has {format_cents(self._stack)} behind and can only call all-in or fold (B.4a)"
+            return gettext_noop("seat %(seat)s has %(stack)s behind and can only call all-in or fold (B.4a)", seat=seat, stack=format_cents(self._stack))
         if code == _WAGER_CLOSED:
-            return (f"seat {seat} cannot {wager_type}: a player called while entitled to raise, so the betting is "
-                    "closed (close_mode raise_right, B.4 step 7)")
+            return (gettext_noop("seat %(seat)s cannot %(wager_type)s: a player called while entitled to raise, so the betting is closed (close_mode raise_right, B.4 step 7)", seat=seat, wager_type=action_word(wager_type)))
         if code == _WAGER_NOT_REOPENED:
-            return (f"seat {seat} cannot raise: the short all-in did not reopen the betting; call "
-                    f"{format_cents(self.to_call)} or fold (B.4a)")
+            return (gettext_noop("seat %(seat)s cannot raise: the short all-in did not reopen the betting; call %(to_call)s or fold (B.4a)", seat=seat, to_call=format_cents(self.to_call)))
         if code == _WAGER_CAPPED:
-            return (f"seat {seat} cannot raise: the round is capped at {format_cents(self._level)} after "
-                    f"{self._raises} raises (B.4 step 6)")
+            return (gettext_noop("seat %(seat)s cannot raise: the round is capped at %(level)s after %(raises)s raises (B.4 step 6)", seat=seat, level=format_cents(self._level), raises=self._raises))
         if code == _WAGER_NOBODY:
-            return f"seat {seat} cannot {wager_type}: no other player still in has chips to call it (B.4a)"
+            return gettext_noop("seat %(seat)s cannot %(wager_type)s: no other player still in has chips to call it (B.4a)", seat=seat, wager_type=action_word(wager_type))
         return None
 
 
@@ -734,13 +719,11 @@ def _betting_turn(st: FortyOneState, ev: dict[str, Any], kind: str) -> int:
     seat = _seat_of(st, ev)
     if st.phase not in ("round1", "round2"):
         expect = _PHASE_EXPECT[st.phase]
-        raise IllegalAction(f"seat {seat} cannot {kind} now: no betting round is running (the hand expects "
-                            f"{expect})", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot %(kind)s now: no betting round is running (the hand expects %(expect)s)", seat=seat, kind=action_word(kind), expect=expect), seat=seat, rule="B.4")
     if seat in st.folded:
-        raise IllegalAction(f"seat {seat} has folded and cannot {kind}", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s has folded and cannot %(kind)s", seat=seat, kind=action_word(kind)), seat=seat, rule="B.4")
     if seat != st.to_act:
-        raise OutOfTurn(f"seat {seat} cannot {kind}: it is seat {st.to_act}'s turn (clockwise from the forehand's "
-                        "left, B.4 step 3)", seat=seat, rule="B.4", extra={"to_act": st.to_act})
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot %(kind)s: it is seat %(to_act)s's turn (clockwise from the forehand's left, B.4 step 3)", seat=seat, kind=action_word(kind), to_act=st.to_act), seat=seat, rule="B.4", extra={"to_act": st.to_act})
     return seat
 
 
@@ -776,12 +759,10 @@ def _call(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _betting_turn(st, ev, "call")
     opts = _options(st, seat)
     if opts.to_call == 0:
-        raise IllegalAction(f"seat {seat} cannot call: there is nothing to call; check, "
-                            f"{opts.wager_type} or fold (B.4 step 3)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot call: there is nothing to call; check, %(wager_type)s or fold (B.4 step 3)", seat=seat, wager_type=action_word(opts.wager_type)), seat=seat, rule="B.4")
     given = _amount(ev, "amount")
     if given is not None and given != opts.call_amount:
-        raise InvalidAmount(f"seat {seat} calls {format_cents(opts.call_amount)}, not {format_cents(given)} "
-                            "(B.4 step 3)", seat=seat, rule="B.4")
+        raise InvalidAmount(gettext_noop("seat %(seat)s calls %(call_amount)s, not %(given)s (B.4 step 3)", seat=seat, call_amount=format_cents(opts.call_amount), given=format_cents(given)), seat=seat, rule="B.4")
     if st.config.close_mode == "raise_right" and opts.wager_to is not None and opts.call_amount == opts.to_call:
         st.raise_closed = True  # "Auf!": the holder of the raise right only called (B.4 step 7, Model B)
     _put(st, seat, opts.call_amount)
@@ -799,9 +780,8 @@ def _wager(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     opts = _options(st, seat)
     if kind != opts.wager_type:
         if kind == "bet":
-            raise IllegalAction(f"seat {seat} cannot bet: {format_cents(st.level)} is already bet; call, raise or "
-                                "fold (B.4 step 3)", seat=seat, rule="B.4")
-        raise IllegalAction(f"seat {seat} cannot raise: nobody has bet this round; check or bet (B.4 step 5)",
+            raise IllegalAction(gettext_noop("seat %(seat)s cannot bet: %(level)s is already bet; call, raise or fold (B.4 step 3)", seat=seat, level=format_cents(st.level)), seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot raise: nobody has bet this round; check or bet (B.4 step 5)", seat=seat),
                             seat=seat, rule="B.4")
     if opts.wager_reason:
         raise IllegalAction(opts.wager_reason, seat=seat, rule="B.4")
@@ -810,18 +790,15 @@ def _wager(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     if to != opts.wager_to:
         allin = opts.wager_to < st.raise_base + unit
         if allin:
-            detail = f"all-in to {format_cents(opts.wager_to)}"
+            detail = gettext_noop("all-in to %(wager_to)s", wager_to=format_cents(opts.wager_to))
         elif kind == "bet":
-            detail = f"to {format_cents(opts.wager_to)}: a bet is one unit of {format_cents(unit)}"
+            detail = gettext_noop("to %(wager_to)s: a bet is one unit of %(unit)s", wager_to=format_cents(opts.wager_to), unit=format_cents(unit))
         else:
-            detail = (f"to {format_cents(opts.wager_to)}: a raise is one unit of {format_cents(unit)} over "
-                      f"{format_cents(st.raise_base)}")
-        raise InvalidAmount(f"seat {seat} cannot {kind} to {format_cents(to)}; it may {kind} only {detail} "
-                            f"(split limit, B.4 steps 3 and 5)", seat=seat, rule="B.4",
+            detail = (gettext_noop("to %(wager_to)s: a raise is one unit of %(unit)s over %(raise_base)s", wager_to=format_cents(opts.wager_to), unit=format_cents(unit), raise_base=format_cents(st.raise_base)))
+        raise InvalidAmount(gettext_noop("seat %(seat)s cannot %(kind)s to %(to)s; it may %(kind)s only %(detail)s (split limit, B.4 steps 3 and 5)", seat=seat, kind=action_word(kind), to=format_cents(to), detail=detail), seat=seat, rule="B.4",
                             extra={"to": opts.wager_to})
     if to <= st.level:
-        raise IllegalAction(f"seat {seat} cannot {kind} to {format_cents(to)}: that does not exceed "
-                            f"{format_cents(st.level)}; call instead (B.4a)", seat=seat, rule="B.4a")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot %(kind)s to %(to)s: that does not exceed %(level)s; call instead (B.4a)", seat=seat, kind=action_word(kind), to=format_cents(to), level=format_cents(st.level)), seat=seat, rule="B.4a")
     rb = st.round_bet[seat]
     _put(st, seat, to - rb)
     st.round_bet[seat] = to
@@ -852,24 +829,23 @@ def _show(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase == "showdown":
         if seat in st.folded:
-            raise IllegalAction(f"seat {seat} has folded and has nothing to show", seat=seat, rule="B.4")
+            raise IllegalAction(gettext_noop("seat %(seat)s has folded and has nothing to show", seat=seat), seat=seat, rule="B.4")
         if seat in st.shown:
-            raise IllegalAction(f"seat {seat} has already shown its cards", seat=seat, rule="B.4")
+            raise IllegalAction(gettext_noop("seat %(seat)s has already shown its cards", seat=seat), seat=seat, rule="B.4")
     elif st.phase == "reveal":
         if seat != st.uncontested_winner:
-            raise OutOfTurn(f"seat {seat} cannot show: only seat {st.uncontested_winner}, who won without a "
-                            "showdown, may show or muck (B.6)", seat=seat, rule="B.6")
+            raise OutOfTurn(gettext_noop("seat %(seat)s cannot show: only seat %(uncontested_winner)s, who won without a showdown, may show or muck (B.6)", seat=seat, uncontested_winner=st.uncontested_winner), seat=seat, rule="B.6")
     else:
-        raise IllegalAction(f"seat {seat} cannot show now: cards are shown at the showdown (B.4 step 9)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot show now: cards are shown at the showdown (B.4 step 9)", seat=seat),
                             seat=seat, rule="B.4")
     held = st.hole.get(seat, ())
     if "cards" in ev:
         claimed = _event_cards(st, ev, seat)
         if sorted(claimed) != sorted(held):
-            raise IllegalAction(f"seat {seat} shows {format_cards(claimed)} but holds {format_cards(held)}",
+            raise IllegalAction(gettext_noop("seat %(seat)s shows %(claimed)s but holds %(held)s", seat=seat, claimed=format_cards(claimed), held=format_cards(held)),
                                 seat=seat, rule="B.4")
     if len(held) != SHOWDOWN_CARDS:  # pragma: no cover - the deals guarantee four cards
-        raise WrongCardCount(f"seat {seat} holds {len(held)} cards; a hand without four cards is dead (B.4b)",
+        raise WrongCardCount(gettext_noop("seat %(seat)s holds %(n_held)s cards; a hand without four cards is dead (B.4b)", seat=seat, n_held=len(held)),
                              seat=seat, rule="B.4b")
     st.shown.add(seat)
     cfg = st.config
@@ -884,10 +860,9 @@ def _show(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
 def _muck(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     seat = _seat_of(st, ev)
     if st.phase == "showdown":
-        raise IllegalAction(f"seat {seat} cannot muck at the showdown: every player still in turns up all four "
-                            "cards (B.4 step 9)", seat=seat, rule="B.4")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot muck at the showdown: every player still in turns up all four cards (B.4 step 9)", seat=seat), seat=seat, rule="B.4")
     if st.phase != "reveal" or seat != st.uncontested_winner:
-        raise IllegalAction(f"seat {seat} cannot muck now; to give up the hand, fold in turn (B.4 step 3)",
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot muck now; to give up the hand, fold in turn (B.4 step 3)", seat=seat),
                             seat=seat, rule="B.4")
     _complete(st)
     return {"type": "muck", "seat": seat}
@@ -895,8 +870,7 @@ def _muck(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
 
 def _misdeal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     if st.phase not in ("forced_bets", "deal1") and not (st.phase == "round1" and st.round1_actions < 2):
-        raise IllegalAction("a misdeal can only be called before two players have acted in round 1; the deal stands "
-                            "(B.4b)", rule="B.4b")
+        raise IllegalAction(gettext_noop("a misdeal can only be called before two players have acted in round 1; the deal stands (B.4b)"), rule="B.4b")
     st.misdeal = True
     st.phase = "complete"
     st.to_act = None
@@ -1170,7 +1144,7 @@ def next_button(occupied: Sequence[int], current: int) -> int:
     """
     seats = sorted(set(occupied))
     if not seats:
-        raise IllegalAction("no occupied seat to pass the Spitz to (B.4 step 1)", rule="B.4")
+        raise IllegalAction(gettext_noop("no occupied seat to pass the Spitz to (B.4 step 1)"), rule="B.4")
     for s in seats:
         if s > current:
             return s
@@ -1265,13 +1239,13 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     doc = require_document(doc)
     raw_config = doc.get("config") or {}
     if not isinstance(raw_config, Mapping):
-        raise MalformedShowdown('"config" must be an object of Forty-one keys', extra={"field": "config"})
+        raise MalformedShowdown(gettext_noop("\"config\" must be an object of Forty-one keys"), extra={"field": "config"})
     options = {k: raw_config[k] for k in ("deck", "points_mode", "category_order", "flush_tiebreak")
                if k in raw_config}
     placeholder = {"ante": "0", "limits": ["1", "1"], "tax_cap": "0", "bonus_41_amount": "0"}
     config = build_config({**placeholder, **options})
     if "forehand" not in doc:
-        raise MalformedShowdown('a Forty-one showdown needs "forehand": the Spitz seat decides ties (B.3 rule 5)',
+        raise MalformedShowdown(gettext_noop("a Forty-one showdown needs \"forehand\": the Spitz seat decides ties (B.3 rule 5)"),
                                 extra={"field": "forehand"})
     forehand = parse_seat(doc["forehand"])
     if config.deck == "double_german":
@@ -1314,27 +1288,27 @@ def _german_hands(doc: Mapping[str, Any], config: FortyOneConfig) -> dict[int, l
 
     raw = doc.get("hands")
     if not isinstance(raw, Mapping) or not raw:
-        raise MalformedShowdown('"hands" must map each seat to its cards, e.g. {"1": "Herz Ass, Herz König, ..."}',
+        raise MalformedShowdown(gettext_noop("\"hands\" must map each seat to its cards, e.g. {\"1\": \"Herz Ass, Herz König, ...\"}"),
                                 extra={"field": "hands"})
     hands: dict[int, list[Card]] = {}
     owner: dict[int, int] = {}
     for raw_seat, raw_cards in raw.items():
         seat = parse_seat(raw_seat)
         if seat in hands:
-            raise MalformedShowdown(f"seat {seat} is given twice", seat=seat)
+            raise MalformedShowdown(gettext_noop("seat %(seat)s is given twice", seat=seat), seat=seat)
         try:
             cards = parse_pack_cards(raw_cards, config)
         except RuleViolation as err:
             err.seat = seat
-            err.message = f"seat {seat}: {err.message}"
+            err.message = gettext_noop("seat %(seat)s: %(message)s", seat=seat, message=err.message)
             err.args = (err.message,)
             raise
         if len(cards) != SHOWDOWN_CARDS:
-            raise WrongCardCount(f"seat {seat} shows {len(cards)} cards; a Forty-one hand has 4 (B.3)", seat=seat,
+            raise WrongCardCount(gettext_noop("seat %(seat)s shows %(n_cards)s cards; a Forty-one hand has 4 (B.3)", seat=seat, n_cards=len(cards)), seat=seat,
                                  extra={"count": len(cards), "allowed": [SHOWDOWN_CARDS]})
         for c in cards:
             if int(c) in owner:
-                raise DuplicateCard(f"card {c} is shown twice: in seat {owner[int(c)]} and in seat {seat}",
+                raise DuplicateCard(gettext_noop("card %(c)s is shown twice: in seat %(owner)s and in seat %(seat)s", c=c, owner=owner[int(c)], seat=seat),
                                     seat=seat, extra={"card": str(c)})
             owner[int(c)] = seat
         hands[seat] = cards

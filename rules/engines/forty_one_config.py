@@ -27,6 +27,7 @@ from rules.engines.evaluators.forty_one import (
     POINTS_MODES,
     validate_category_order,
 )
+from rules.engines.messages import gettext_noop
 from rules.engines.money import format_cents, to_cents
 
 __all__ = ["FortyOneConfig", "TAX_ROUNDING", "build_config", "config_to_dict", "pot_taxes", "tax_on"]
@@ -138,10 +139,10 @@ def _limits(raw: Any) -> tuple[int, int]:
     if isinstance(raw, Mapping):
         raw = (raw.get("lower"), raw.get("upper"))
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ConfigError("limits", "must be [lower, upper], e.g. [\"5.00\", \"10.00\"]")
+        raise ConfigError("limits", gettext_noop("must be [lower, upper], e.g. [\"5.00\", \"10.00\"]"))
     lower, upper = _money(raw[0], "limits"), _money(raw[1], "limits")
     if lower <= 0 or upper < lower:
-        raise ConfigError("limits", "lower must be positive and upper at least lower (split limit, B.2)")
+        raise ConfigError("limits", gettext_noop("lower must be positive and upper at least lower (split limit, B.2)"))
     return lower, upper
 
 
@@ -151,21 +152,20 @@ def _per_limit(raw: Any, field: str, limits: tuple[int, int]) -> int:
         for key, amount in raw.items():
             parts = str(key).replace(" ", "").split("/")
             if len(parts) != 2:
-                raise ConfigError(field, f"key {key!r} is not a limit level such as \"5/10\"")
+                raise ConfigError(field, gettext_noop("key %(key)s is not a limit level such as \"5/10\"", key=repr(key)))
             try:
                 level = tuple(to_cents(p, field=field) for p in parts)
             except RuleViolation:
-                raise ConfigError(field, f"key {key!r} is not a limit level such as \"5/10\"") from None
+                raise ConfigError(field, gettext_noop("key %(key)s is not a limit level such as \"5/10\"", key=repr(key))) from None
             if level == limits:
                 return _money(amount, field)
-        raise ConfigError(field, f"no amount for this table's limit {format_cents(limits[0])}/"
-                                 f"{format_cents(limits[1])} (required per limit level, B.9)")
+        raise ConfigError(field, gettext_noop("no amount for this table's limit %(limit)s/%(limit2)s (required per limit level, B.9)", limit=format_cents(limits[0]), limit2=format_cents(limits[1])))
     return _money(raw, field)
 
 
 def _int(raw: Any, field: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise ConfigError(field, f"must be a whole number from {low} to {high}, got {raw!r}")
+        raise ConfigError(field, gettext_noop("must be a whole number from %(low)s to %(high)s, got %(raw)s", low=low, high=high, raw=repr(raw)))
     return raw
 
 
@@ -177,13 +177,13 @@ def build_config(raw: Mapping[str, Any]) -> FortyOneConfig:
     ``field`` names the first bad, missing or unknown key.
     """
     if not isinstance(raw, Mapping):
-        raise ConfigError("config", "must be an object of Forty-one keys (B.9)")
+        raise ConfigError("config", gettext_noop("must be an object of Forty-one keys (B.9)"))
     unknown = sorted(set(raw) - _ALL_KEYS - IGNORED_KEYS)
     if unknown:
-        raise ConfigError(unknown[0], f"is not a Forty-one config key (B.9); known keys: {', '.join(sorted(_ALL_KEYS))}")
+        raise ConfigError(unknown[0], gettext_noop("is not a Forty-one config key (B.9); known keys: %(all_keys)s", all_keys=', '.join(sorted(_ALL_KEYS))))
     for key in _REQUIRED:
         if raw.get(key) is None:
-            raise ConfigError(key, "is required for Forty-one and has no default (B.9)")
+            raise ConfigError(key, gettext_noop("is required for Forty-one and has no default (B.9)"))
     values: dict[str, Any] = {}
     limits = _limits(raw["limits"])
     values["limits"] = limits
@@ -193,24 +193,24 @@ def build_config(raw: Mapping[str, Any]) -> FortyOneConfig:
     for key, choices in _CHOICES.items():
         if key in raw:
             if raw[key] not in choices:
-                raise ConfigError(key, f"must be one of {', '.join(map(str, choices))}, got {raw[key]!r}")
+                raise ConfigError(key, gettext_noop("must be one of %(choices)s, got %(raw)s", choices=', '.join(map(str, choices)), raw=repr(raw[key])))
             values[key] = raw[key]
     for key in _BOOLS:
         if key in raw:
             if not isinstance(raw[key], bool):
-                raise ConfigError(key, f"must be true or false, got {raw[key]!r}")
+                raise ConfigError(key, gettext_noop("must be true or false, got %(raw)s", raw=repr(raw[key])))
             values[key] = raw[key]
     if "min_players" in raw:
         values["min_players"] = _int(raw["min_players"], "min_players", 2, MAX_SEATS)
     if "max_players" in raw:
         values["max_players"] = _int(raw["max_players"], "max_players", 2, MAX_SEATS)
     if values.get("min_players", 3) > values.get("max_players", MAX_SEATS):
-        raise ConfigError("min_players", "must not exceed max_players")
+        raise ConfigError("min_players", gettext_noop("must not exceed max_players"))
     if "round_bet_sizes" in raw:
         sizes = raw["round_bet_sizes"]
         if (not isinstance(sizes, list | tuple) or len(sizes) != 2
                 or any(s not in LIMIT_NAMES for s in sizes)):
-            raise ConfigError("round_bet_sizes", "must be two of \"lower\"/\"upper\", e.g. [\"lower\", \"lower\"]")
+            raise ConfigError("round_bet_sizes", gettext_noop("must be two of \"lower\"/\"upper\", e.g. [\"lower\", \"lower\"]"))
         values["round_bet_sizes"] = tuple(sizes)
     if "max_raises_per_round" in raw:
         values["max_raises_per_round"] = _int(raw["max_raises_per_round"], "max_raises_per_round", 0, 100)
@@ -223,18 +223,18 @@ def build_config(raw: Mapping[str, Any]) -> FortyOneConfig:
     if "tax_rate" in raw:
         rate = raw["tax_rate"]
         if isinstance(rate, bool | float):
-            raise ConfigError("tax_rate", "must be a decimal string such as \"0.05\"")
+            raise ConfigError("tax_rate", gettext_noop("must be a decimal string such as \"0.05\""))
         try:
             rate = Decimal(str(rate))
         except InvalidOperation:
-            raise ConfigError("tax_rate", f"{rate!r} is not a number") from None
+            raise ConfigError("tax_rate", gettext_noop("%(rate)s is not a number", rate=repr(rate))) from None
         if not rate.is_finite() or not Decimal(0) <= rate < Decimal(1):
-            raise ConfigError("tax_rate", "must be a fraction from 0 to below 1, e.g. \"0.05\"")
+            raise ConfigError("tax_rate", gettext_noop("must be a fraction from 0 to below 1, e.g. \"0.05\""))
         values["tax_rate"] = rate
     if "tax_step" in raw:
         values["tax_step"] = _money(raw["tax_step"], "tax_step")
         if values["tax_step"] <= 0:
-            raise ConfigError("tax_step", "must be at least 0.01")
+            raise ConfigError("tax_step", gettext_noop("must be at least 0.01"))
     return FortyOneConfig(**values)
 
 

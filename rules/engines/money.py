@@ -10,6 +10,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from rules.engines.errors import InvalidAmount
+from rules.engines.messages import Amount, gettext_noop
 
 CENTS_PER_UNIT = 100
 #: An amount with more than two decimals is refused, never rounded (no rounding happens here).
@@ -31,26 +32,26 @@ def to_cents(value: object, *, field: str = "amount", allow_negative: bool = Fal
     amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
     """
     if isinstance(value, bool) or isinstance(value, float):
-        raise InvalidAmount(f"{field}: {value!r} is not an amount; send a decimal string such as \"10.00\"",
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not an amount; send a decimal string such as \"10.00\"", field=field, value=repr(value)),
                             extra={"field": field})
     if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value.strip()):
-        raise InvalidAmount(f"{field}: {value!r} is not an amount; send a decimal string such as \"10.00\"",
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not an amount; send a decimal string such as \"10.00\"", field=field, value=repr(value)),
                             extra={"field": field})
     try:
         amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise InvalidAmount(f"{field}: {value!r} is not a number", extra={"field": field}) from None
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not a number", field=field, value=repr(value)), extra={"field": field}) from None
     if not amount.is_finite():
-        raise InvalidAmount(f"{field}: {value!r} is not a finite amount", extra={"field": field})
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not a finite amount", field=field, value=repr(value)), extra={"field": field})
     if amount.adjusted() > 12:
-        raise InvalidAmount(f"{field}: {value!r} is too large", extra={"field": field})
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is too large", field=field, value=repr(value)), extra={"field": field})
     if amount != amount.quantize(Decimal(1).scaleb(-MAX_DECIMALS), rounding="ROUND_DOWN"):
-        raise InvalidAmount(f"{field}: {value!r} has more than two decimals", extra={"field": field})
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s has more than two decimals", field=field, value=repr(value)), extra={"field": field})
     cents = int(amount * CENTS_PER_UNIT)
     if cents < 0 and not allow_negative:
-        raise InvalidAmount(f"{field}: {value!r} must not be negative", extra={"field": field})
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s must not be negative", field=field, value=repr(value)), extra={"field": field})
     if abs(cents) > MAX_AMOUNT_CENTS:
-        raise InvalidAmount(f"{field}: {value!r} is too large", extra={"field": field})
+        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is too large", field=field, value=repr(value)), extra={"field": field})
     return cents
 
 
@@ -67,6 +68,9 @@ def to_eur(value: object, *, field: str = "amount") -> Decimal:
     return from_cents(to_cents(value, field=field, allow_negative=True))
 
 
-def format_cents(cents: int) -> str:
-    """Format cents for a croupier's message: ``500 -> "5.00"``, ``-125 -> "-1.25"``."""
-    return f"{from_cents(cents):.2f}"
+def format_cents(cents: int) -> Amount:
+    """Format cents for a croupier's message: ``500 -> "5.00"``, ``-125 -> "-1.25"``.
+
+    The result is an :class:`~rules.engines.messages.Amount`: a ``str`` that keeps the cents, so a message
+    rendered in another language formats it in that language's way (``5,00``)."""
+    return Amount(cents)

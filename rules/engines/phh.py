@@ -31,6 +31,7 @@ from typing import Any
 
 from rules.engines import stud
 from rules.engines.errors import RuleViolation, UnknownEvent
+from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents
 from rules.engines.stud_config import StudConfig, build_config
 
@@ -65,13 +66,13 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PhhError(f"{name or 'PHH'}: not valid TOML: {exc}") from None
+        raise PhhError(gettext_noop("%(value)s: not valid TOML: %(exc)s", value=name or 'PHH', exc=exc)) from None
     variant = raw.get("variant")
     if variant != VARIANT:
-        raise PhhError(f"{name or 'PHH'}: variant {variant!r} is not Seven Card Stud ('{VARIANT}')")
+        raise PhhError(gettext_noop("%(value)s: variant %(variant)s is not Seven Card Stud ('%(variant2)s')", value=name or 'PHH', variant=repr(variant), variant2=VARIANT))
     for key in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
         if key not in raw:
-            raise PhhError(f"{name or 'PHH'}: field '{key}' is missing")
+            raise PhhError(gettext_noop("%(value)s: field '%(key)s' is missing", value=name or 'PHH', key=key))
     _check_fields(raw, name or "PHH")
     stacks = list(raw["starting_stacks"])
     n = len(stacks)
@@ -79,7 +80,7 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     if len(antes) != n or len(set(antes)) != 1:
         nonzero = {a for a in antes if a}
         if len(nonzero) != 1:
-            raise PhhError(f"{name or 'PHH'}: antes {antes} are not one ante for every player")
+            raise PhhError(gettext_noop("%(value)s: antes %(antes)s are not one ante for every player", value=name or 'PHH', antes=antes))
         antes = [nonzero.pop()] * n
     config = {
         "limit_type": "split",
@@ -113,18 +114,18 @@ def _check_fields(raw: Mapping[str, Any], name: str) -> None:
     """Refuse header fields of the wrong shape with a :class:`PhhError` naming the field (not a traceback)."""
     for key in ("bring_in", "small_bet", "big_bet"):
         if not _is_chips(raw[key]):
-            raise PhhError(f"{name}: field '{key}' must be a whole number of chips, got {raw[key]!r}")
+            raise PhhError(gettext_noop("%(name)s: field '%(key)s' must be a whole number of chips, got %(raw)s", name=name, key=key, raw=repr(raw[key])))
     for key in ("starting_stacks", "antes", "finishing_stacks"):
         if key not in raw:
             continue
         value = raw[key]
         if not isinstance(value, list) or not all(_is_chips(v) for v in value):
-            raise PhhError(f"{name}: field '{key}' must be a list of whole numbers of chips, got {value!r}")
+            raise PhhError(gettext_noop("%(name)s: field '%(key)s' must be a list of whole numbers of chips, got %(value)s", name=name, key=key, value=repr(value)))
         if len(value) != len(raw["starting_stacks"]) if key != "starting_stacks" else not value:
-            raise PhhError(f"{name}: field '{key}' must have one entry per player")
+            raise PhhError(gettext_noop("%(name)s: field '%(key)s' must have one entry per player", name=name, key=key))
     actions = raw["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise PhhError(f"{name}: field 'actions' must be a list of action strings, got {actions!r}")
+        raise PhhError(gettext_noop("%(name)s: field 'actions' must be a list of action strings, got %(actions)s", name=name, actions=repr(actions)))
 
 
 def load_phh(path: str | Path) -> PhhHand:
@@ -154,7 +155,7 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
     that stud does not have."""
     body = (action.split("#", 1)[0] if "#" in action else action).split()
     if not body:
-        raise UnknownEvent(f"empty action {action!r}")
+        raise UnknownEvent(gettext_noop("empty action %(action)s", action=repr(action)))
     actor = body[0]
     verb = body[1] if len(body) > 1 else ""
     if actor == "d":
@@ -162,7 +163,7 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
             return {"type": "deal", "seat": _PLAYERS.get(body[2]) or _player(body[2]), "cards": _split_cards(body[3])}
         if verb == "db" and len(body) == 3:
             return {"type": "deal_community", "card": body[2]}
-        raise UnknownEvent(f"dealer action {action!r} is not a stud deal")
+        raise UnknownEvent(gettext_noop("dealer action %(action)s is not a stud deal", action=repr(action)))
     seat = _PLAYERS.get(actor) or _player(actor)
     if verb == "cc":
         i = state.pos.get(seat)
@@ -173,7 +174,7 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
     if verb == "cbr" and len(body) == 3:
         amount = body[2]
         if not amount.lstrip("-").isdigit():
-            raise UnknownEvent(f"{actor} cannot bet/raise to {amount!r}: PHH amounts are whole numbers of chips")
+            raise UnknownEvent(gettext_noop("%(actor)s cannot bet/raise to %(amount)s: PHH amounts are whole numbers of chips", actor=actor, amount=repr(amount)))
         to = int(amount)
         if state.phase == "bring_in":
             kind = "complete"
@@ -190,12 +191,12 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
         if len(body) > 2 and body[2]:
             return {"type": "show", "seat": seat, "cards": _split_cards(body[2])}
         return {"type": "muck", "seat": seat}
-    raise UnknownEvent(f"action {action!r} is not a Seven Card Stud action")
+    raise UnknownEvent(gettext_noop("action %(action)s is not a Seven Card Stud action", action=repr(action)))
 
 
 def _player(token: str) -> int:
     if token[:1] != "p" or not token[1:].isdigit():
-        raise UnknownEvent(f"{token!r} is not a PHH player (p1, p2, ...)")
+        raise UnknownEvent(gettext_noop("%(token)s is not a PHH player (p1, p2, ...)", token=repr(token)))
     return int(token[1:])
 
 
@@ -237,7 +238,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
         try:
             stud._apply(state, ev)
         except RuleViolation as exc:
-            raise PhhError(f"{hand.name}: ante of seat {seat}: {exc.message}", extra={"action_index": -1}) from None
+            raise PhhError(gettext_noop("%(name)s: ante of seat %(seat)s: %(message)s", name=hand.name, seat=seat, message=exc.message), extra={"action_index": -1}) from None
         events.append(ev)
     handlers = stud._HANDLERS
     for k, action in enumerate(hand.actions):
@@ -248,7 +249,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
             handlers[ev["type"]](state, ev)  # action_to_event only makes known event types
             state.n_events += 1
         except RuleViolation as exc:
-            raise PhhError(f"{hand.name}: action {k} ({action!r}): {exc.message}",
+            raise PhhError(gettext_noop("%(name)s: action %(k)s (%(action)s): %(message)s", name=hand.name, k=k, action=repr(action), message=exc.message),
                            extra={"action_index": k, "action": action}) from None
         events.append(ev)
     return PhhReplay(state=state, events=events, config=cfg)
@@ -292,7 +293,7 @@ def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | No
         return f"{p} sm " + "".join(stud._fmt(c) for c, _ in state.cards[i])
     if kind == "muck":
         return f"{p} sm"
-    raise UnknownEvent(f"{kind} events have no PHH form")
+    raise UnknownEvent(gettext_noop("%(kind)s events have no PHH form", kind=kind))
 
 
 def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],
@@ -305,7 +306,7 @@ def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], 
     """
     cfg = config if isinstance(config, StudConfig) else build_config(config)
     if not cfg.split:
-        raise PhhError("PHH F7S is fixed limit; a spread-limit hand cannot be written as PHH")
+        raise PhhError(gettext_noop("PHH F7S is fixed limit; a spread-limit hand cannot be written as PHH"))
     state = stud.new_hand(cfg, seats, button=button)
     actions = []
     for event in events:

@@ -6,6 +6,7 @@ from importlib import import_module
 
 from rules.engines.base import GameEngine
 from rules.engines.errors import ConfigError
+from rules.engines.messages import gettext_noop
 
 GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
 _MODULES = {
@@ -23,5 +24,5 @@ def get_engine(game: str) -> GameEngine:
     try:
         module = _MODULES[game]
     except KeyError:
-        raise ConfigError("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}") from None
+        raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(game), games=', '.join(GAMES))) from None
     return import_module(module).ENGINE

@@ -41,6 +41,7 @@ from typing import Any
 from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
 from rules.engines.errors import ConfigError, DuplicateCard, RuleViolation, WrongCardCount
 from rules.engines.evaluators.stud import evaluate_stud
+from rules.engines.messages import gettext_noop
 
 __all__ = [
     "GAMES",
@@ -124,11 +125,11 @@ def parse_seat(raw: Any) -> int:
         seat = int(raw.strip())
     else:
         shown = raw if not isinstance(raw, str) or len(raw) <= 20 else raw[:20] + "..."
-        raise MalformedShowdown(f"{shown!r} is not a seat number (write 1, 2, ...)", extra={"seat": str(shown)})
+        raise MalformedShowdown(gettext_noop("%(shown)s is not a seat number (write 1, 2, ...)", shown=repr(shown)), extra={"seat": str(shown)})
     if seat < 1:
-        raise MalformedShowdown(f"seat {seat} is not a seat number (seats start at 1)", extra={"seat": seat})
+        raise MalformedShowdown(gettext_noop("seat %(seat)s is not a seat number (seats start at 1)", seat=seat), extra={"seat": seat})
     if seat > MAX_SEAT:
-        raise MalformedShowdown(f"seat {seat} is not a seat number (no table has more than {MAX_SEAT} seats)",
+        raise MalformedShowdown(gettext_noop("seat %(seat)s is not a seat number (no table has more than %(max_seat)s seats)", seat=seat, max_seat=MAX_SEAT),
                                 extra={"seat": seat})
     return seat
 
@@ -137,7 +138,7 @@ def require_document(doc: Any) -> Mapping[str, Any]:
     """Check that ``doc`` is a JSON object with a ``"game"``; raises :class:`MalformedShowdown`."""
     if not isinstance(doc, Mapping):
         raise MalformedShowdown(
-            f"the showdown document must be a JSON object, got {type(doc).__name__}",
+            gettext_noop("the showdown document must be a JSON object, got %(type_name)s", type_name=type(doc).__name__),
             extra={"got": type(doc).__name__},
         )
     return doc
@@ -168,56 +169,56 @@ def parse_showdown_hands(
     """
     doc = require_document(doc)
     if "hands" not in doc:
-        raise MalformedShowdown('the showdown document has no "hands" (write {"hands": {"1": "As Kd ..."}})',
+        raise MalformedShowdown(gettext_noop("the showdown document has no \"hands\" (write {\"hands\": {\"1\": \"As Kd ...\"}})"),
                                 extra={"field": "hands"})
     raw_hands = doc["hands"]
     if isinstance(raw_hands, list):  # also accept [{"seat": 1, "cards": "..."}]
         items = []
         for entry in raw_hands:
             if not isinstance(entry, Mapping) or "seat" not in entry or "cards" not in entry:
-                raise MalformedShowdown('each entry of "hands" must be {"seat": N, "cards": "..."}',
+                raise MalformedShowdown(gettext_noop("each entry of \"hands\" must be {\"seat\": N, \"cards\": \"...\"}"),
                                         extra={"field": "hands"})
             items.append((entry["seat"], entry["cards"]))
     elif isinstance(raw_hands, Mapping):
         items = list(raw_hands.items())
     else:
-        raise MalformedShowdown('"hands" must map each seat to its cards, e.g. {"1": "As Kd ..."}',
+        raise MalformedShowdown(gettext_noop("\"hands\" must map each seat to its cards, e.g. {\"1\": \"As Kd ...\"}"),
                                 extra={"field": "hands"})
     if not items:
-        raise MalformedShowdown('"hands" is empty: give at least one seat and its cards', extra={"field": "hands"})
+        raise MalformedShowdown(gettext_noop("\"hands\" is empty: give at least one seat and its cards"), extra={"field": "hands"})
 
     hands: dict[int, list[Card]] = {}
     owner: dict[int, str] = {int(c): shared_label for c in shared}
     for raw_seat, raw_cards in items:
         seat = parse_seat(raw_seat)
         if seat in hands:
-            raise MalformedShowdown(f"seat {seat} is given twice", seat=seat)
+            raise MalformedShowdown(gettext_noop("seat %(seat)s is given twice", seat=seat), seat=seat)
         if not (isinstance(raw_cards, str) or (
             isinstance(raw_cards, list | tuple) and all(isinstance(t, str) for t in raw_cards)
         )):
-            raise MalformedShowdown(f"seat {seat}: cards must be a string such as \"As Kd\" or a list of cards",
+            raise MalformedShowdown(gettext_noop("seat %(seat)s: cards must be a string such as \"As Kd\" or a list of cards", seat=seat),
                                     seat=seat)
         try:
             cards = parse_cards(raw_cards, deck=deck, allow_duplicates=True)
         except RuleViolation as err:
             err.seat = seat
-            err.message = f"seat {seat}: {err.message}"
+            err.message = gettext_noop("seat %(seat)s: %(message)s", seat=seat, message=err.message)
             err.args = (err.message,)
             raise
         if card_counts is not None and len(cards) not in card_counts:
             allowed = _or_list(sorted(card_counts))
             what = game_label or "a hand"
             raise WrongCardCount(
-                f"seat {seat} shows {len(cards)} cards; {what} has {allowed}",
+                gettext_noop("seat %(seat)s shows %(n_cards)s cards; %(what)s has %(allowed)s", seat=seat, n_cards=len(cards), what=what, allowed=allowed),
                 seat=seat, extra={"count": len(cards), "allowed": sorted(card_counts)},
             )
         for card in cards:
             where = owner.get(int(card))
             if where is not None:
                 if where == f"seat {seat}":
-                    text = f"seat {seat} shows {card} twice"
+                    text = gettext_noop("seat %(seat)s shows %(card)s twice", seat=seat, card=card)
                 else:
-                    text = f"card {card} appears twice: {where} and seat {seat}"
+                    text = gettext_noop("card %(card)s appears twice: %(where)s and seat %(seat)s", card=card, where=where, seat=seat)
                 raise DuplicateCard(text, seat=seat, extra={"card": str(card)})
             owner[int(card)] = f"seat {seat}"
         hands[seat] = cards
@@ -239,13 +240,13 @@ def run_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     doc = require_document(doc)
     game = doc.get("game")
     if game is None:
-        raise MalformedShowdown(f'the showdown document has no "game" (one of {", ".join(GAMES)})',
+        raise MalformedShowdown(gettext_noop("the showdown document has no \"game\" (one of %(games)s)", games=', '.join(GAMES)),
                                 extra={"field": "game"})
     if game == "seven_card_stud":
         return stud_showdown(doc)
     if isinstance(game, str) and game in _DISPATCH:
         return _dispatch(game)(doc)
-    raise ConfigError("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(game), games=', '.join(GAMES)))
 
 
 def _dispatch(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
@@ -255,7 +256,7 @@ def _dispatch(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     except ModuleNotFoundError as err:
         if err.name != module_name:
             raise
-        raise ConfigError("game", f"the showdown for {game} is not available") from None
+        raise ConfigError("game", gettext_noop("the showdown for %(game)s is not available", game=game)) from None
     return module.showdown
 
 
@@ -270,10 +271,10 @@ def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     raw_community = doc.get("community")
     if raw_community not in (None, "", []):
         if not isinstance(raw_community, str | list):
-            raise MalformedShowdown('"community" must be one card, e.g. "7d"', extra={"field": "community"})
+            raise MalformedShowdown(gettext_noop("\"community\" must be one card, e.g. \"7d\""), extra={"field": "community"})
         community = parse_cards(raw_community, deck=DECK_52)
         if len(community) != 1:
-            raise WrongCardCount(f"the community card is one card, got {len(community)} (R9)",
+            raise WrongCardCount(gettext_noop("the community card is one card, got %(n_community)s (R9)", n_community=len(community)),
                                  rule="R2.2", extra={"field": "community", "count": len(community)})
     counts = (6,) if community else STUD_CARD_COUNTS
     label = "a stud hand with the community card" if community else "a stud hand"

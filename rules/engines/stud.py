@@ -93,7 +93,7 @@ from rules.engines.errors import (
 )
 from rules.engines.evaluators.stud import stud_key
 from rules.engines.evaluators.stud_board import board_key, board_suit_key
-from rules.engines.money import format_cents
+from rules.engines.messages import Amount, gettext_noop
 from rules.engines.stud_config import StudConfig, build_config, config_to_dict
 
 __all__ = [
@@ -121,9 +121,16 @@ UNKNOWN = -1
 PATTERN: dict[int, tuple[bool, ...]] = {3: (False, False, True), 4: (True,), 5: (True,), 6: (True,), 7: (False,)}
 _WAGERS = ("bet", "complete", "raise")
 #: How a message names each event as an action ("seat 2 cannot be dealt cards: ...").
-_ACTION_WORDS = {"deal": "be dealt cards", "bring_in": "bring it in", "ante": "post an ante",
-                 "card_exposed": "record an exposed card"}
-_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+#: Every other action is named by its event type, marked here so that it is translated.
+_ACTION_WORDS = {"deal": gettext_noop("be dealt cards"), "bring_in": gettext_noop("bring it in"),
+                 "ante": gettext_noop("post an ante"), "card_exposed": gettext_noop("record an exposed card"),
+                 "bet": gettext_noop("bet"), "complete": gettext_noop("complete"), "raise": gettext_noop("raise"),
+                 "call": gettext_noop("call"), "check": gettext_noop("check"), "fold": gettext_noop("fold"),
+                 "show": gettext_noop("show"), "muck": gettext_noop("muck"), "burn": gettext_noop("burn"),
+                 "taxe": gettext_noop("taxe"), "misdeal": gettext_noop("misdeal"),
+                 "deal_community": gettext_noop("deal_community")}
+_STREET_NAMES = {3: gettext_noop("3rd"), 4: gettext_noop("4th"), 5: gettext_noop("5th"), 6: gettext_noop("6th"),
+                 7: gettext_noop("7th")}
 _EVENT_TYPES = frozenset({
     "ante", "burn", "deal", "deal_community", "bring_in", "complete", "bet", "raise", "call", "check",
     "fold", "taxe", "show", "muck", "misdeal", "card_exposed",
@@ -195,12 +202,13 @@ _IMMUTABLE_SLOTS = tuple(
 def _seat_err(cls: type[RuleViolation], s: StudState, i: int, action: str, reason: str, rule: str,
               **extra: Any) -> RuleViolation:
     seat = s.seats[i]
-    return cls(f"seat {seat} cannot {action}: {reason} ({rule})", seat=seat, rule=rule,
-               extra={"action": action, **extra})
+    words = _ACTION_WORDS.get(action, action) if type(action) is str else action
+    return cls(gettext_noop("seat %(seat)s cannot %(action)s: %(reason)s (%(rule)s)", seat=seat, action=words,
+                            reason=reason, rule=rule), seat=seat, rule=rule, extra={"action": action, **extra})
 
 
-def _m(c: int) -> str:
-    return format_cents(c)
+def _m(c: int) -> Amount:
+    return Amount(c)
 
 
 def _live(s: StudState, i: int) -> bool:
@@ -302,15 +310,15 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
     dealer-button seat. 2-8 players (R1.1). Raises :class:`IllegalAction` / :class:`InvalidAmount`."""
     cfg = config if isinstance(config, StudConfig) else build_config(config)
     if not isinstance(seats, Mapping) or not 2 <= len(seats) <= 8:
-        raise IllegalAction("a stud hand needs 2 to 8 players (R1.1)", rule="R1.1")
+        raise IllegalAction(gettext_noop("a stud hand needs 2 to 8 players (R1.1)"), rule="R1.1")
     for seat, stack in seats.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
-            raise IllegalAction(f"seat {seat!r} is not a seat number", rule="R1.1")
+            raise IllegalAction(gettext_noop("seat %(seat)s is not a seat number", seat=repr(seat)), rule="R1.1")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise InvalidAmount(f"seat {seat} cannot play: stack {stack!r} is not a positive amount in cents (R3.5)",
+            raise InvalidAmount(gettext_noop("seat %(seat)s cannot play: stack %(stack)s is not a positive amount in cents (R3.5)", seat=seat, stack=repr(stack)),
                                 seat=seat, rule="R3.5")
     if isinstance(button, bool) or not isinstance(button, int):
-        raise IllegalAction(f"button {button!r} is not a seat number", rule="R1.2")
+        raise IllegalAction(gettext_noop("button %(button)s is not a seat number", button=repr(button)), rule="R1.2")
     order = sorted(seats, key=lambda seat: (seat <= button, seat))
     s = StudState.__new__(StudState)
     n = len(order)
@@ -373,10 +381,10 @@ def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
         if i is not None:
             return i
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(f"{event.get('type')} event needs an integer 'seat', got {seat!r}")
+        raise UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event.get('type'), seat=repr(seat)))
     i = s.pos.get(seat)
     if i is None:
-        raise UnknownEvent(f"seat {seat} is not in this hand (seats {', '.join(map(str, s.seats))})",
+        raise UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, s.seats))),
                            seat=seat)
     return i
 
@@ -392,11 +400,10 @@ def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, 
         return None
     negative = type(value) is int
     cls = InvalidAmount if negative else UnknownEvent
-    reason = (f"'{key}' must not be negative, got {value!r}" if negative
-              else f"'{key}' must be a whole number of cents, got {value!r}")
+    reason = (gettext_noop("'%(key)s' must not be negative, got %(value)s", key=key, value=repr(value)) if negative else gettext_noop("'%(key)s' must be a whole number of cents, got %(value)s", key=key, value=repr(value)))
     if s is not None and i is not None:
         raise _seat_err(cls, s, i, action or str(event.get("type")), reason, rule)
-    raise cls(f"{event.get('type')} event: {reason} ({rule})", rule=rule)
+    raise cls(gettext_noop("%(type)s event: %(reason)s (%(rule)s)", type=event.get('type'), reason=reason, rule=rule), rule=rule)
 
 
 #: Fast path for canonical tokens ("As", "??"); anything else goes through ``parse_card``.
@@ -422,7 +429,7 @@ def _parse_tokens(text: Any) -> list[int]:
     elif isinstance(text, (list, tuple)):
         tokens = list(text)
     else:
-        raise UnknownEvent(f"cards must be a string such as 'As Kd', got {text!r}")
+        raise UnknownEvent(gettext_noop("cards must be a string such as 'As Kd', got %(text)s", text=repr(text)))
     out = []
     for t in tokens:
         if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < DECK_SIZE:
@@ -432,7 +439,7 @@ def _parse_tokens(text: Any) -> list[int]:
         elif isinstance(t, str):
             out.append(int(parse_card(t)))
         else:
-            raise InvalidCard(f"{t!r} is not a card")
+            raise InvalidCard(gettext_noop("%(t)s is not a card", t=repr(t)))
     return out
 
 
@@ -458,10 +465,9 @@ def _fields_check(event: Mapping[str, Any], kind: str) -> None:
     extra = sorted(k for k in event if k not in allowed and not (isinstance(k, str) and k.startswith("_")))
     if extra:
         seat = event.get("seat")
-        who = f"seat {seat} cannot {kind}: " if type(seat) is int else ""
+        who = (gettext_noop("seat %(seat)s cannot %(kind)s: ", seat=seat, kind=kind) if type(seat) is int else '')
         takes = ", ".join(sorted(allowed - {"type", "note"})) or "nothing"
-        raise UnknownEvent(f"{who}the {kind} event does not take {', '.join(repr(k) for k in extra)} "
-                           f"(it takes: {takes}); remove it and log again",
+        raise UnknownEvent(gettext_noop("%(who)sthe %(kind)s event does not take %(items)s (it takes: %(takes)s); remove it and log again", who=who, kind=kind, items=', '.join(repr(k) for k in extra), takes=takes),
                            seat=seat if type(seat) is int else None, extra={"field": str(extra[0])})
 
 
@@ -477,22 +483,22 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
             s.n_events += 1
             return
     elif not isinstance(event, Mapping):
-        raise UnknownEvent(f"an event must be a mapping with a 'type', got {event!r}")
+        raise UnknownEvent(gettext_noop("an event must be a mapping with a 'type', got %(event)s", event=repr(event)))
     kind = event.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     seat = event.get("seat")
     i = s.pos.get(seat) if type(seat) is int else None
     if handler is None:
-        reason = f"unknown event type {kind!r}; expected one of {', '.join(sorted(_EVENT_TYPES))}"
+        reason = gettext_noop("unknown event type %(kind)s; expected one of %(event_types)s", kind=repr(kind), event_types=', '.join(sorted(_EVENT_TYPES)))
         if i is not None:
-            raise UnknownEvent(f"seat {seat} cannot {kind}: {reason}", seat=seat, extra={"action": str(kind)})
+            raise UnknownEvent(gettext_noop("seat %(seat)s cannot %(kind)s: %(reason)s", seat=seat, kind=kind, reason=reason), seat=seat, extra={"action": str(kind)})
         raise UnknownEvent(reason)
     if s.phase == "complete":
         rule = "R12.1" if s.void else ("R1.5" if s.folded.count(False) == 1 else "R11.2")
-        how = ("void by a misdeal" if s.void else "won without a showdown" if rule == "R1.5" else "shown down")
+        how = (gettext_noop("void by a misdeal") if s.void else (gettext_noop("won without a showdown") if rule == 'R1.5' else gettext_noop("shown down")))
         if i is not None:
-            raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind), f"the hand is over ({how})", rule)
-        raise HandComplete(f"the hand is over ({how}); no {kind} event is possible ({rule})", rule=rule)
+            raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind), gettext_noop("the hand is over (%(how)s)", how=how), rule)
+        raise HandComplete(gettext_noop("the hand is over (%(how)s); no %(kind)s event is possible (%(rule)s)", how=how, kind=kind, rule=rule), rule=rule)
     _fields_check(event, kind)
     handler(s, event)
     s.n_events += 1
@@ -504,13 +510,13 @@ def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
     if i is None:
         i = _seat_of(s, event)
     if s.phase != "ante":
-        raise _seat_err(IllegalAction, s, i, "post an ante", "the antes are already in", "R1.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("post an ante"), gettext_noop("the antes are already in"), "R1.2")
     if s.ante_done[i]:
-        raise _seat_err(IllegalAction, s, i, "post an ante", "its ante is already posted", "R3.3")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("post an ante"), gettext_noop("its ante is already posted"), "R3.3")
     due = min(s.cfg.ante, s.stack[i])
     amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
     if amount is not None and amount != due:
-        raise _seat_err(InvalidAmount, s, i, "post an ante", f"the ante is {_m(due)}, not {_m(amount)}",
+        raise _seat_err(InvalidAmount, s, i, gettext_noop("post an ante"), gettext_noop("the ante is %(due)s, not %(amount)s", due=_m(due), amount=_m(amount)),
                         "R3.3" if due == s.cfg.ante else "R10.4")
     s.stack[i] -= due
     s.contrib[i] += due
@@ -522,18 +528,17 @@ def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _on_burn(s: StudState, event: Mapping[str, Any]) -> None:
     if s.phase != "deal":
-        raise IllegalAction("cannot burn a card now: burns come before a street's first card (R1.3)", rule="R1.3")
+        raise IllegalAction(gettext_noop("cannot burn a card now: burns come before a street's first card (R1.3)"), rule="R1.3")
     if not _burn_due(s):
-        raise IllegalAction(f"cannot burn a card: no burn is due before {_STREET_NAMES[s.street]} street now (R1.3)",
+        raise IllegalAction(gettext_noop("cannot burn a card: no burn is due before %(street_name)s street now (R1.3)", street_name=_STREET_NAMES[s.street]),
                             rule="R1.3")
     card = event.get("card")
     if card is not None:
         c = _parse_tokens(card)
         if len(c) != 1 or c[0] == UNKNOWN:
-            raise UnknownEvent(f"burn 'card' must be one card, got {card!r}")
+            raise UnknownEvent(gettext_noop("burn 'card' must be one card, got %(card)s", card=repr(card)))
         if c[0] in s.dealt or c[0] in s.burned:
-            raise DuplicateCard(f"cannot burn {CARDS[c[0]]}: it is already dealt or burned; there is one 52-card deck "
-                                "(R1.1)", rule="R1.1", extra={"card": str(CARDS[c[0]])})
+            raise DuplicateCard(gettext_noop("cannot burn %(card)s: it is already dealt or burned; there is one 52-card deck (R1.1)", card=CARDS[c[0]]), rule="R1.1", extra={"card": str(CARDS[c[0]])})
         s.burned.append(c[0])
     _burn(s)
 
@@ -580,21 +585,21 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             _after_deal(s)
             return
     if s.phase != "deal":
-        what = "the antes are not all in" if s.phase == "ante" else "no cards are due now"
-        raise _seat_err(IllegalAction, s, i, "be dealt cards", what, "R1.2")
+        what = (gettext_noop("the antes are not all in") if s.phase == 'ante' else gettext_noop("no cards are due now"))
+        raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt cards"), what, "R1.2")
     if s.folded[i]:
-        raise _seat_err(IllegalAction, s, i, "be dealt cards", "the seat is out of the hand", "R1.4")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt cards"), gettext_noop("the seat is out of the hand"), "R1.4")
     if s.street == 7 and s.seventh_mode == "community":
-        raise _seat_err(IllegalAction, s, i, "be dealt a 7th card",
-                        f"the deck has {_stub(s)} cards for {_n_live(s)} players, so one community card is turned",
+        raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt a 7th card"),
+                        gettext_noop("the deck has %(stub)s cards for %(n_live)s players, so one community card is turned", stub=_stub(s), n_live=_n_live(s)),
                         "R9.3")
     cards = _seat_cards(s, i, "be dealt cards", event.get("cards"))
     need = _need(s, i)
     if not cards:
-        raise _seat_err(UnknownEvent, s, i, "be dealt cards", "the event needs 'cards'", "R1.3")
+        raise _seat_err(UnknownEvent, s, i, gettext_noop("be dealt cards"), gettext_noop("the event needs 'cards'"), "R1.3")
     if len(cards) > need:
-        raise _seat_err(IllegalAction, s, i, "be dealt " + " ".join(_fmt(c) for c in cards),
-                        f"it needs {need} more card(s) on {_STREET_NAMES[s.street]} street", "R1.3")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt %(items)s", items=' '.join(_fmt(c) for c in cards)),
+                        gettext_noop("it needs %(need)s more card(s) on %(street_name)s street", need=need, street_name=_STREET_NAMES[s.street]), "R1.3")
     face = event.get("face")
     if face is None and not s.exposed[i] and UNKNOWN not in cards and not (s.seventh_mode == "reshuffle"):
         base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)
@@ -612,7 +617,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             _after_deal(s)
             return
     if face not in (None, "up", "down"):
-        raise _seat_err(UnknownEvent, s, i, "be dealt cards", f"'face' must be 'up' or 'down', got {face!r}", "R1.3")
+        raise _seat_err(UnknownEvent, s, i, gettext_noop("be dealt cards"), gettext_noop("'face' must be 'up' or 'down', got %(face)s", face=repr(face)), "R1.3")
     new = []
     base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)
     exposed = s.exposed[i]
@@ -630,18 +635,15 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             elif s.street == 7 and face == "up":
                 up = True  # R12.3: recorded, the floor rules on it
             else:
-                raise _seat_err(IllegalAction, s, i, f"be dealt {_fmt(c)} face {face}",
-                                f"that card is dealt face {'up' if up else 'down'}", "R1.3")
+                raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt %(c)s face %(face)s", c=_fmt(c), face=face),
+                                gettext_noop("that card is dealt face %(note)s", note=(gettext_noop("up") if up else gettext_noop("down"))), "R1.3")
         if c == UNKNOWN and up:
-            raise InvalidCard(f"seat {s.seats[i]}: a face-up card must be named, not '??'", seat=s.seats[i])
+            raise InvalidCard(gettext_noop("seat %(seat)s: a face-up card must be named, not '??'", seat=s.seats[i]), seat=s.seats[i])
         if c != UNKNOWN:
             if c in s.dealt or c in seen or (c in s.burned and not recycled) or c == s.community:
                 holder = next((s.seats[j] for j in range(s.n) if any(c == x for x, _ in s.cards[j])), None)
-                where = ("it is twice in this deal" if c in seen else
-                         "that card is already burned" if c in s.burned and c not in s.dealt else
-                         f"that card is already dealt to seat {holder}" if holder is not None else
-                         "that card is already dealt")
-                raise _seat_err(DuplicateCard, s, i, f"be dealt {CARDS[c]}", f"{where}; there is one 52-card deck",
+                where = (gettext_noop("it is twice in this deal") if c in seen else (gettext_noop("that card is already burned") if c in s.burned and c not in s.dealt else (gettext_noop("that card is already dealt to seat %(holder)s", holder=holder) if holder is not None else gettext_noop("that card is already dealt"))))
+                raise _seat_err(DuplicateCard, s, i, gettext_noop("be dealt %(card)s", card=CARDS[c]), gettext_noop("%(where)s; there is one 52-card deck", where=where),
                                 "R1.1", card=str(CARDS[c]))
             seen.add(c)
         new.append((c, up))
@@ -686,12 +688,12 @@ def _dead_hand(s: StudState, i: int) -> None:
 def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     if s.street != 3 or s.phase not in ("deal",):
-        raise _seat_err(IllegalAction, s, i, "record an exposed card",
-                        "only a 3rd-street down card exposed during the deal is handled here", "R12.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("record an exposed card"),
+                        gettext_noop("only a 3rd-street down card exposed during the deal is handled here"), "R12.2")
     cards = _seat_cards(s, i, "record an exposed card", event.get("card"))
     if len(cards) != 1 or cards[0] == UNKNOWN:
-        raise _seat_err(UnknownEvent, s, i, "record an exposed card",
-                        f"the event needs one named 'card', got {event.get('card')!r}", "R12.2")
+        raise _seat_err(UnknownEvent, s, i, gettext_noop("record an exposed card"),
+                        gettext_noop("the event needs one named 'card', got %(card)s", card=repr(event.get('card'))), "R12.2")
     c = cards[0]
     held = list(s.cards[i])
     for k, (hc, up) in enumerate(held[:2]):
@@ -699,10 +701,10 @@ def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
             held[k] = (hc, True)
             break
     else:
-        raise _seat_err(IllegalAction, s, i, f"expose {_fmt(c)}", "that is not one of its face-down cards", "R12.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("expose %(c)s", c=_fmt(c)), gettext_noop("that is not one of its face-down cards"), "R12.2")
     if len(held) == 3 and held[2][1]:
-        raise _seat_err(IllegalAction, s, i, f"expose {_fmt(c)}",
-                        "its door card is already dealt face up; the floor must rule", "R12.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("expose %(c)s", c=_fmt(c)),
+                        gettext_noop("its door card is already dealt face up; the floor must rule"), "R12.2")
     s.cards[i] = tuple(held)
     s.exposed[i] += 1
     if s.exposed[i] >= 2:
@@ -712,16 +714,16 @@ def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _on_deal_community(s: StudState, event: Mapping[str, Any]) -> None:
     if s.phase != "deal" or s.street != 7 or s.seventh_mode != "community":
-        raise IllegalAction("cannot deal a community card: only when the deck runs out on 7th street (R9.3)",
+        raise IllegalAction(gettext_noop("cannot deal a community card: only when the deck runs out on 7th street (R9.3)"),
                             rule="R9.3")
     cards = _parse_tokens(event.get("card"))
     if len(cards) != 1 or cards[0] == UNKNOWN:
-        raise UnknownEvent(f"deal_community needs one named 'card', got {event.get('card')!r}")
+        raise UnknownEvent(gettext_noop("deal_community needs one named 'card', got %(card)s", card=repr(event.get('card'))))
     c = cards[0]
     stub = _stub(s)
     scramble = stub <= 0  # R9.3: S = 0, the burns are scrambled and one is turned
     if c in s.dealt or (c in s.burned and not scramble):
-        raise DuplicateCard(f"cannot deal {CARDS[c]} as the community card: it is already dealt (R1.1)", rule="R1.1",
+        raise DuplicateCard(gettext_noop("cannot deal %(card)s as the community card: it is already dealt (R1.1)", card=CARDS[c]), rule="R1.1",
                             extra={"card": str(CARDS[c])})
     if stub >= 2 and 7 not in s.burned_streets:
         _burn(s)
@@ -777,13 +779,13 @@ def _take_taxe(s: StudState) -> None:
 
 def _on_taxe(s: StudState, event: Mapping[str, Any]) -> None:
     if not s.taxe_taken:
-        raise IllegalAction("cannot log the Taxe: it is taken when the 4th-street up cards are dealt (R8.1)",
+        raise IllegalAction(gettext_noop("cannot log the Taxe: it is taken when the 4th-street up cards are dealt (R8.1)"),
                             rule="R8.1")
     if s.taxe_logged:
-        raise IllegalAction("cannot log the Taxe twice: it is taken once per game (R8.1)", rule="R8.1")
+        raise IllegalAction(gettext_noop("cannot log the Taxe twice: it is taken once per game (R8.1)"), rule="R8.1")
     amount = _amount_field(event, "amount", required=False, rule="R8.3")
     if amount is not None and amount != s.taxe:
-        raise InvalidAmount(f"the Taxe taken is {_m(s.taxe)}, not {_m(amount)} (R8.3)", rule="R8.3")
+        raise InvalidAmount(gettext_noop("the Taxe taken is %(taxe)s, not %(amount)s (R8.3)", taxe=_m(s.taxe), amount=_m(amount)), rule="R8.3")
     s.taxe_logged = True
 
 
@@ -835,7 +837,7 @@ def _check_turn(s: StudState, i: int, action: str) -> None:
     if s.to_act != i:
         who = s.seats[s.to_act]  # type: ignore[index]
         rule = "R4.1" if s.phase == "bring_in" else ("R4.3" if s.street == 3 else "R5.1")
-        raise _seat_err(OutOfTurn, s, i, action, f"it is seat {who}'s turn", rule, to_act=who)
+        raise _seat_err(OutOfTurn, s, i, action, gettext_noop("it is seat %(who)s's turn", who=who), rule, to_act=who)
 
 
 def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tuple[int, ...] | None]:
@@ -846,14 +848,14 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
     cfg = s.cfg
     avail = s.stack[i] + s.sc[i]
     if avail <= s.bet_to:
-        raise _seat_err(IllegalAction, s, i, action, "it has no chips left beyond a call", "R10.1")
+        raise _seat_err(IllegalAction, s, i, action, gettext_noop("it has no chips left beyond a call"), "R10.1")
     if s.acted[i] is not None and s.acted[i] >= s.full_to and s.bet_to > s.sc[i]:
         raise _seat_err(IllegalAction, s, i, action,
-                        f"the all-in to {_m(s.bet_to)} was less than a full raise and does not reopen the betting",
+                        gettext_noop("the all-in to %(bet_to)s was less than a full raise and does not reopen the betting", bet_to=_m(s.bet_to)),
                         "R6.5" if cfg.split else "R7.5")
     if _is_capped(s):
         raise _seat_err(IllegalAction, s, i, action,
-                        f"the round is capped at {_m(s.bet_to)} after {_n_raises(cfg.raise_cap)}",
+                        gettext_noop("the round is capped at %(bet_to)s after %(n_raises)s", bet_to=_m(s.bet_to), n_raises=_n_raises(cfg.raise_cap)),
                         "R6.2" if cfg.split else "R7.3")
     kind = "bet" if s.bet_to == 0 else ("complete" if s.full_to == 0 else "raise")
     if cfg.limit_type == "split":
@@ -882,17 +884,18 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
 
 
 def _n_raises(n: int) -> str:
-    words = {0: "no raises", 1: "one raise", 2: "two raises", 3: "three raises", 4: "four raises"}
-    return words.get(n, f"{n} raises")
+    words = {0: gettext_noop("no raises"), 1: gettext_noop("one raise"), 2: gettext_noop("two raises"),
+             3: gettext_noop("three raises"), 4: gettext_noop("four raises")}
+    return words.get(n) or gettext_noop("%(n)s raises", n=n)
 
 
 def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     if s.phase != "bring_in":
-        raise _seat_err(IllegalAction, s, i, "bring it in", "there is no bring-in to post now", "R4.1")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("bring it in"), gettext_noop("there is no bring-in to post now"), "R4.1")
     if s.to_act != i:
-        raise _seat_err(OutOfTurn, s, i, "bring it in",
-                        f"seat {s.seats[s.to_act]} has the lowest door card", "R4.1")  # type: ignore[index]
+        raise _seat_err(OutOfTurn, s, i, gettext_noop("bring it in"),
+                        gettext_noop("seat %(seat)s has the lowest door card", seat=s.seats[s.to_act]), "R4.1")  # type: ignore[index]
     cfg = s.cfg
     amount = cfg.bring_in_amount()
     post = min(amount, s.stack[i])
@@ -931,9 +934,8 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     _check_turn(s, i, kind)
     want, lo, hi, amounts = _wager_options(s, i, kind)
     if kind != want:
-        hint = {"bet": "nothing is bet yet", "complete": f"only {_m(s.bet_to)} is in, not a full bet",
-                "raise": f"there is a bet of {_m(s.bet_to)}"}[want]
-        raise _seat_err(IllegalAction, s, i, kind, f"{hint}; the wager now is '{want}'",
+        hint = {'bet': gettext_noop("nothing is bet yet"), 'complete': gettext_noop("only %(bet_to)s is in, not a full bet", bet_to=_m(s.bet_to)), 'raise': gettext_noop("there is a bet of %(bet_to)s", bet_to=_m(s.bet_to))}[want]
+        raise _seat_err(IllegalAction, s, i, kind, gettext_noop("%(hint)s; the wager now is '%(want)s'", hint=hint, want=want),
                         "R4.6" if want == "complete" else "R6.1")
     avail = s.stack[i] + s.sc[i]
     if amounts is not None:
@@ -941,17 +943,17 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
             allowed = " or ".join(_m(a) for a in amounts)
             rule = "R6.4" if s.street == 4 and s.open_pair else "R6.1"
             if s.street == 4 and s.big_bet:
-                reason = f"after a {_m(cfg.higher)} wager every raise is {_m(cfg.higher)}, so only {allowed}"  # type: ignore[arg-type]
+                reason = gettext_noop("after a %(higher)s wager every raise is %(higher)s, so only %(allowed)s", higher=_m(cfg.higher), allowed=allowed)  # type: ignore[arg-type]
             else:
-                reason = f"the {kind} is to {allowed}"
-            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}", reason, rule)  # type: ignore[arg-type]
+                reason = gettext_noop("the %(kind)s is to %(allowed)s", kind=_ACTION_WORDS.get(kind, kind), allowed=allowed)
+            raise _seat_err(InvalidAmount, s, i, gettext_noop("%(kind)s to %(to)s", kind=_ACTION_WORDS.get(kind, kind), to=_m(to)), reason, rule)  # type: ignore[arg-type]
     else:
         if not lo <= to <= hi:  # type: ignore[operator]
-            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}",  # type: ignore[arg-type]
-                            f"the {kind} must be to {_m(lo)}-{_m(hi)}", "R7.1")
+            raise _seat_err(InvalidAmount, s, i, gettext_noop("%(kind)s to %(to)s", kind=_ACTION_WORDS.get(kind, kind), to=_m(to)),  # type: ignore[arg-type]
+                            gettext_noop("the %(kind)s must be to %(lo)s-%(hi)s", kind=_ACTION_WORDS.get(kind, kind), lo=_m(lo), hi=_m(hi)), "R7.1")
         if to != avail and (to - (s.bet_to if want == "raise" else 0)) % cfg.chip_unit:  # type: ignore[operator]
-            raise _seat_err(InvalidAmount, s, i, f"{kind} to {_m(to)}",  # type: ignore[arg-type]
-                            f"amounts are in whole chips of {_m(cfg.chip_unit)}", "R11.3")
+            raise _seat_err(InvalidAmount, s, i, gettext_noop("%(kind)s to %(to)s", kind=_ACTION_WORDS.get(kind, kind), to=_m(to)),  # type: ignore[arg-type]
+                            gettext_noop("amounts are in whole chips of %(chip_unit)s", chip_unit=_m(cfg.chip_unit)), "R11.3")
     _do_wager(s, i, to)  # type: ignore[arg-type]
     if s.street == 3:
         s.voluntary += 1
@@ -994,18 +996,18 @@ def _bring_in_complete(s: StudState, i: int, kind: str, to: int) -> None:
     """The low card opens for more than the bring-in (R4.6 complete; R7.4 spread open up to max)."""
     cfg = s.cfg
     if kind != "complete":
-        raise _seat_err(IllegalAction, s, i, kind, "the low card posts the bring-in or completes", "R4.2")
+        raise _seat_err(IllegalAction, s, i, kind, gettext_noop("the low card posts the bring-in or completes"), "R4.2")
     lo, hi = _bring_in_complete_range(s, i)
     if lo is None:
-        raise _seat_err(IllegalAction, s, i, "complete",
-                        "under full_bet the bring-in is the full bet; post the bring-in", "R4.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("complete"),
+                        gettext_noop("under full_bet the bring-in is the full bet; post the bring-in"), "R4.2")
     if not lo <= to <= hi:  # type: ignore[operator]
-        raise _seat_err(InvalidAmount, s, i, f"complete to {_m(to)}",
-                        f"the completion is to {_m(lo)}" + (f"-{_m(hi)}" if hi != lo else ""),  # type: ignore[arg-type]
+        raise _seat_err(InvalidAmount, s, i, gettext_noop("complete to %(to)s", to=_m(to)),
+                        gettext_noop("the completion is to %(lo)s%(note)s", lo=_m(lo), note=(gettext_noop("-%(hi)s", hi=_m(hi)) if hi != lo else '')),  # type: ignore[arg-type]
                         "R4.6" if cfg.split else "R7.4")
     if not cfg.split and to != s.stack[i] and to % cfg.chip_unit:
-        raise _seat_err(InvalidAmount, s, i, f"complete to {_m(to)}",
-                        f"amounts are in whole chips of {_m(cfg.chip_unit)}", "R11.3")
+        raise _seat_err(InvalidAmount, s, i, gettext_noop("complete to %(to)s", to=_m(to)),
+                        gettext_noop("amounts are in whole chips of %(chip_unit)s", chip_unit=_m(cfg.chip_unit)), "R11.3")
     _put(s, i, to)
     s.bet_to = s.full_to = to
     s.wagers = 1
@@ -1037,10 +1039,10 @@ def _on_call(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     _check_turn(s, i, "call")
     if s.phase == "bring_in":
-        raise _seat_err(IllegalAction, s, i, "call", "there is nothing to call; post the bring-in", "R4.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("call"), gettext_noop("there is nothing to call; post the bring-in"), "R4.2")
     owe = s.bet_to - s.sc[i]
     if owe <= 0:
-        raise _seat_err(IllegalAction, s, i, "call", "there is no bet to call; check", "R6.1")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("call"), gettext_noop("there is no bet to call; check"), "R6.1")
     _put(s, i, min(owe, s.stack[i]))
     s.acted[i] = s.full_to
     if s.street == 3:
@@ -1052,12 +1054,11 @@ def _on_check(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     _check_turn(s, i, "check")
     if s.phase == "bring_in":
-        raise _seat_err(IllegalAction, s, i, "check", f"the low card must post the bring-in of "
-                        f"{_m(s.cfg.bring_in_amount())}", "R4.2")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("check"), gettext_noop("the low card must post the bring-in of %(bring_in_amount)s", bring_in_amount=_m(s.cfg.bring_in_amount())), "R4.2")
     owe = s.bet_to - s.sc[i]
     if owe > 0:
-        what = "the bring-in" if s.full_to == 0 and s.street == 3 else "the bet"
-        raise _seat_err(IllegalAction, s, i, "check", f"{what} of {_m(s.bet_to)} must be called", "R4.3"
+        what = (gettext_noop("the bring-in") if s.full_to == 0 and s.street == 3 else gettext_noop("the bet"))
+        raise _seat_err(IllegalAction, s, i, gettext_noop("check"), gettext_noop("%(what)s of %(bet_to)s must be called", what=what, bet_to=_m(s.bet_to)), "R4.3"
                         if s.street == 3 else "R6.1")
     s.acted[i] = s.full_to
     if s.street == 3:
@@ -1070,10 +1071,10 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
     _check_turn(s, i, "fold")
     if s.phase == "bring_in":
         if not s.cfg.bring_in_may_fold:
-            raise _seat_err(IllegalAction, s, i, "fold", "the low card must post the bring-in first", "R4.2")
+            raise _seat_err(IllegalAction, s, i, gettext_noop("fold"), gettext_noop("the low card must post the bring-in first"), "R4.2")
         s.phase = "betting"
     elif s.bet_to - s.sc[i] <= 0:
-        raise _seat_err(IllegalAction, s, i, "fold", "there is no bet to call; check", "R6.1")
+        raise _seat_err(IllegalAction, s, i, gettext_noop("fold"), gettext_noop("there is no bet to call; check"), "R6.1")
     s.folded[i] = True
     if s.street == 3:
         s.voluntary += 1
@@ -1211,25 +1212,25 @@ def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
         given = _seat_cards(s, i, "show", cards)
         own = s.cards[i]
         if len(given) != len(own):
-            raise _seat_err(IllegalAction, s, i, "show", f"it holds {len(own)} cards, not {len(given)}", "R11.2")
+            raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("it holds %(n_own)s cards, not %(n_given)s", n_own=len(own), n_given=len(given)), "R11.2")
         known = [c for c, _ in own if c != UNKNOWN]
         if UNKNOWN in given or len(set(given)) != len(given):
-            raise _seat_err(InvalidCard, s, i, "show", "every shown card must be named once", "R11.2")
+            raise _seat_err(InvalidCard, s, i, gettext_noop("show"), gettext_noop("every shown card must be named once"), "R11.2")
         missing = [c for c in known if c not in given]
         if missing:
-            raise _seat_err(IllegalAction, s, i, "show", f"it was dealt {_fmt(missing[0])}, which is not shown",
+            raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("it was dealt %(missing)s, which is not shown", missing=_fmt(missing[0])),
                             "R11.2")
         fresh = [c for c in given if c not in known]
         for c in fresh:
             if c in s.dealt:
-                raise DuplicateCard(f"seat {s.seats[i]} cannot show {_fmt(c)}: it was dealt elsewhere",
+                raise DuplicateCard(gettext_noop("seat %(seat)s cannot show %(c)s: it was dealt elsewhere", seat=s.seats[i], c=_fmt(c)),
                                     seat=s.seats[i], extra={"card": _fmt(c)})
         it = iter(fresh)
         s.cards[i] = tuple((next(it), up) if c == UNKNOWN else (c, up) for c, up in own)
         for c in fresh:
             s.dealt.add(c)
     if any(c == UNKNOWN for c, _ in s.cards[i]):
-        raise _seat_err(IllegalAction, s, i, "show", "its face-down cards are not known; send them in 'cards'",
+        raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("its face-down cards are not known; send them in 'cards'"),
                         "R11.2")
     s.shown[i] = True
     _next_shower(s)
@@ -1240,8 +1241,8 @@ def _on_muck(s: StudState, event: Mapping[str, Any]) -> None:
     _check_show_turn(s, i, "muck")
     for k, (_amt, elig) in enumerate(_pots(s)):
         if i in elig and not any(j != i and not s.mucked[j] for j in elig):
-            raise _seat_err(IllegalAction, s, i, "muck",
-                            f"it is the last hand that can win {'the main pot' if k == 0 else f'side pot {k}'}",
+            raise _seat_err(IllegalAction, s, i, gettext_noop("muck"),
+                            gettext_noop("it is the last hand that can win %(note)s", note=(gettext_noop("the main pot") if k == 0 else gettext_noop("side pot %(k)s", k=k))),
                             "R11.1")
     s.mucked[i] = True
     _next_shower(s)
@@ -1249,11 +1250,11 @@ def _on_muck(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _check_show_turn(s: StudState, i: int, action: str) -> None:
     if s.phase != "showdown":
-        raise _seat_err(IllegalAction, s, i, action, "there is no showdown now", "R11.1")
+        raise _seat_err(IllegalAction, s, i, action, gettext_noop("there is no showdown now"), "R11.1")
     if s.folded[i]:
-        raise _seat_err(IllegalAction, s, i, action, "the seat has folded", "R11.1")
+        raise _seat_err(IllegalAction, s, i, action, gettext_noop("the seat has folded"), "R11.1")
     if s.to_act != i:
-        raise _seat_err(OutOfTurn, s, i, action, f"seat {s.seats[s.to_act]} shows first",  # type: ignore[index]
+        raise _seat_err(OutOfTurn, s, i, action, gettext_noop("seat %(seat)s shows first", seat=s.seats[s.to_act]),  # type: ignore[index]
                         "R11.1", to_act=s.seats[s.to_act])  # type: ignore[index]
 
 
@@ -1338,7 +1339,7 @@ def _close(s: StudState, pots: list[tuple[int, tuple[int, ...]]], awards: list[t
 
 def _on_misdeal(s: StudState, event: Mapping[str, Any]) -> None:
     if s.street != 3 or s.voluntary >= 2:
-        raise IllegalAction("cannot call a misdeal: two players have already acted, the deal stands (R12.1)",
+        raise IllegalAction(gettext_noop("cannot call a misdeal: two players have already acted, the deal stands (R12.1)"),
                             rule="R12.1")
     for j in range(s.n):
         back = s.contrib[j] - s.returned[j]
@@ -1452,7 +1453,7 @@ def settlement(s: StudState) -> Settlement:
     """The money result of a complete hand (R10-R11): contributions incl. antes, uncalled bets
     returned, awards per seat and per pot, the Taxe. Raises :class:`IllegalAction` if not complete."""
     if s.phase != "complete":
-        raise IllegalAction("the hand is not complete; nothing to settle yet")
+        raise IllegalAction(gettext_noop("the hand is not complete; nothing to settle yet"))
     seats = s.seats
     pots = tuple(Pot(amount=a, eligible=tuple(seats[j] for j in e)) for a, e in s.final_pots)
     result = Settlement(
@@ -1515,7 +1516,7 @@ def next_button(occupied: Sequence[int], current: int) -> int:
     """The next button seat: the first occupied seat clockwise after ``current`` (DESIGN.md tables/)."""
     seats = sorted(occupied)
     if not seats:
-        raise IllegalAction("no occupied seat for the button")
+        raise IllegalAction(gettext_noop("no occupied seat for the button"))
     return next((x for x in seats if x > current), seats[0])
 
 
@@ -1529,7 +1530,7 @@ def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], eve
             _apply(s, event)
         except RuleViolation as exc:
             kind = event.get("type") if isinstance(event, Mapping) else None
-            exc.message = f"event {k} ({kind}): {exc.message}"
+            exc.message = gettext_noop("event %(k)s (%(kind)s): %(message)s", k=k, kind=kind, message=exc.message)
             exc.args = (exc.message,)
             exc.extra["event_index"] = k
             raise

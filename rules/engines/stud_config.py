@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rules.engines.errors import ConfigError, InvalidAmount
+from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents, to_cents
 
 __all__ = ["StudConfig", "build_config", "config_to_dict", "STREETS", "CHOICES"]
@@ -124,7 +125,7 @@ class StudConfig:
 def _money(raw: Mapping[str, Any], key: str, *, required: bool) -> int | None:
     if key not in raw or raw[key] is None:
         if required:
-            raise ConfigError(key, "is required for this limit profile (spec §13)")
+            raise ConfigError(key, gettext_noop("is required for this limit profile (spec §13)"))
         return None
     try:
         return to_cents(raw[key], field=key)
@@ -134,22 +135,22 @@ def _money(raw: Mapping[str, Any], key: str, *, required: bool) -> int | None:
 
 def _per_street(raw: Mapping[str, Any], key: str) -> tuple[int, ...]:
     if key not in raw or raw[key] is None:
-        raise ConfigError(key, "is required for spread limit (spec §13)")
+        raise ConfigError(key, gettext_noop("is required for spread limit (spec §13)"))
     value = raw[key]
     if isinstance(value, Mapping):
         out = []
         for street in STREETS:
             item = value.get(street, value.get(str(street)))
             if item is None:
-                raise ConfigError(key, f"has no value for street {street} (R3.2)")
+                raise ConfigError(key, gettext_noop("has no value for street %(street)s (R3.2)", street=street))
             out.append(_money({key: item}, key, required=True))
         extra = set(map(str, value)) - {str(s) for s in STREETS}
         if extra:
-            raise ConfigError(key, f"unknown street(s) {sorted(extra)}; streets are 3 to 7")
+            raise ConfigError(key, gettext_noop("unknown street(s) %(extra)s; streets are 3 to 7", extra=sorted(extra)))
         return tuple(out)  # type: ignore[arg-type]
     if isinstance(value, (list, tuple)):
         if len(value) != 5:
-            raise ConfigError(key, "a per-street table needs 5 values, streets 3 to 7 (R3.2)")
+            raise ConfigError(key, gettext_noop("a per-street table needs 5 values, streets 3 to 7 (R3.2)"))
         return tuple(_money({key: v}, key, required=True) for v in value)  # type: ignore[misc]
     one = _money({key: value}, key, required=True)
     return (one,) * 5  # type: ignore[return-value]
@@ -161,7 +162,7 @@ def _choice(raw: Mapping[str, Any], key: str) -> str:
     if key == "open_pair_option" and isinstance(value, bool):
         value = "on" if value else "off"
     if value not in options:
-        raise ConfigError(key, f"{value!r} is not one of {', '.join(options)}")
+        raise ConfigError(key, gettext_noop("%(value)s is not one of %(options)s", value=repr(value), options=', '.join(options)))
     return value
 
 
@@ -170,7 +171,7 @@ def _bool(raw: Mapping[str, Any], key: str) -> bool:
     if isinstance(value, str) and value.lower() in ("true", "false"):
         value = value.lower() == "true"
     if not isinstance(value, bool):
-        raise ConfigError(key, f"{value!r} is not true or false")
+        raise ConfigError(key, gettext_noop("%(value)s is not true or false", value=repr(value)))
     return value
 
 
@@ -185,11 +186,11 @@ def build_config(raw: Mapping[str, Any]) -> StudConfig:
     below L under ``partial_with_completion``, R4.6).
     """
     if not isinstance(raw, Mapping):
-        raise ConfigError("config", "must be a mapping of the spec's configuration keys")
+        raise ConfigError("config", gettext_noop("must be a mapping of the spec's configuration keys"))
     known = {f.name for f in fields(StudConfig)} | IGNORED_KEYS
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise ConfigError(unknown[0], "is not a Seven Card Stud configuration key (spec §13)")
+        raise ConfigError(unknown[0], gettext_noop("is not a Seven Card Stud configuration key (spec §13)"))
     limit_type = _choice(raw, "limit_type")
     lower = higher = None
     smin = smax = None
@@ -197,49 +198,49 @@ def build_config(raw: Mapping[str, Any]) -> StudConfig:
         lower = _money(raw, "lower", required=True)
         higher = _money(raw, "higher", required=True)
         if lower <= 0:  # type: ignore[operator]
-            raise ConfigError("lower", "must be more than 0 (R3.1)")
+            raise ConfigError("lower", gettext_noop("must be more than 0 (R3.1)"))
         if higher < lower:  # type: ignore[operator]
-            raise ConfigError("higher", "must be at least the lower limit (R3.1)")
+            raise ConfigError("higher", gettext_noop("must be at least the lower limit (R3.1)"))
     else:
         smin = _per_street(raw, "spread_min")
         smax = _per_street(raw, "spread_max")
         for street, lo, hi in zip(STREETS, smin, smax):
             if lo <= 0:
-                raise ConfigError("spread_min", f"must be more than 0 on street {street} (R7.1)")
+                raise ConfigError("spread_min", gettext_noop("must be more than 0 on street %(street)s (R7.1)", street=street))
             if hi < lo:
-                raise ConfigError("spread_max", f"is below spread_min on street {street} (R7.1)")
+                raise ConfigError("spread_max", gettext_noop("is below spread_min on street %(street)s (R7.1)", street=street))
     ante = _money(raw, "ante", required=True)
     bring_in_mode = _choice(raw, "bring_in_mode")
     bring_in = _money(raw, "bring_in", required=bring_in_mode == "partial_with_completion" and limit_type == "split")
     if bring_in_mode == "partial_with_completion" and limit_type == "split":
         if not 0 < bring_in < lower:  # type: ignore[operator]
-            raise ConfigError("bring_in", "must be more than 0 and less than the lower limit (R4.6)")
+            raise ConfigError("bring_in", gettext_noop("must be more than 0 and less than the lower limit (R4.6)"))
     raise_cap = raw.get("raise_cap", 3)
     if isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0:
-        raise ConfigError("raise_cap", f"{raise_cap!r} is not a whole number of raises (R6.2)")
+        raise ConfigError("raise_cap", gettext_noop("%(raise_cap)s is not a whole number of raises (R6.2)", raise_cap=repr(raise_cap)))
     taxe_mode = _choice(raw, "taxe_mode")
     taxe_amount = _money(raw, "taxe_amount", required=taxe_mode == "flat")
     taxe_percent = None
     taxe_cap = None
     if taxe_mode == "percent_with_cap" or raw.get("taxe_percent") is not None:
         if raw.get("taxe_percent") is None:
-            raise ConfigError("taxe_percent", "is required under taxe_mode=percent_with_cap (R8.3)")
+            raise ConfigError("taxe_percent", gettext_noop("is required under taxe_mode=percent_with_cap (R8.3)"))
         value = raw["taxe_percent"]
         if isinstance(value, (bool, float)):
-            raise ConfigError("taxe_percent", f"{value!r} is not a percentage; send a decimal string such as \"5\"")
+            raise ConfigError("taxe_percent", gettext_noop("%(value)s is not a percentage; send a decimal string such as \"5\"", value=repr(value)))
         try:
             pct = Decimal(str(value).strip().rstrip("%").strip())
         except InvalidOperation:
-            raise ConfigError("taxe_percent", f"{value!r} is not a number") from None
+            raise ConfigError("taxe_percent", gettext_noop("%(value)s is not a number", value=repr(value))) from None
         if not pct.is_finite() or not 0 <= pct <= 100:
-            raise ConfigError("taxe_percent", "must be between 0 and 100 (R8.3)")
+            raise ConfigError("taxe_percent", gettext_noop("must be between 0 and 100 (R8.3)"))
         taxe_percent = str(pct)
         taxe_cap = _money(raw, "taxe_cap", required=taxe_mode == "percent_with_cap")
     chip_unit = _money(raw, "chip_unit", required=False)
     if chip_unit is None:
         chip_unit = 100  # spec §13 default: 1 (EUR)
     if chip_unit <= 0:
-        raise ConfigError("chip_unit", "must be more than 0 (R11.3)")
+        raise ConfigError("chip_unit", gettext_noop("must be more than 0 (R11.3)"))
     cfg = StudConfig(
         limit_type=limit_type, lower=lower, higher=higher, spread_min=smin, spread_max=smax,
         ante=ante, ante_trimming=_bool(raw, "ante_trimming"), bring_in_mode=bring_in_mode,

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from rules.engines.cards import GERMAN_RANKS, GERMAN_SUITS, PIQUET_32, RANK_PLURALS, SUIT_TO_SYMBOL, Card
 from rules.engines.errors import ConfigError, DuplicateCard, InvalidCard, WrongCardCount
+from rules.engines.messages import gettext_noop
 
 __all__ = [
     "CATEGORIES",
@@ -79,15 +80,15 @@ def validate_category_order(order: Iterable[str], *, field: str = "category_orde
     Returns the order as a tuple; raises :class:`ConfigError` naming ``field``.
     """
     if isinstance(order, str) or not isinstance(order, list | tuple):
-        raise ConfigError(field, "must be a list of category names, e.g. [\"quads\", \"flush4\", ...]")
+        raise ConfigError(field, gettext_noop("must be a list of category names, e.g. [\"quads\", \"flush4\", ...]"))
     names = tuple(order)
     for name in names:
         if name not in CATEGORIES:
-            raise ConfigError(field, f"unknown category {name!r}; known: {', '.join(CATEGORIES)}")
+            raise ConfigError(field, gettext_noop("unknown category %(name)s; known: %(categories)s", name=repr(name), categories=', '.join(CATEGORIES)))
     if len(set(names)) != len(names):
-        raise ConfigError(field, "a category is listed twice")
+        raise ConfigError(field, gettext_noop("a category is listed twice"))
     if not names or names[-1] != "points":
-        raise ConfigError(field, "must end with \"points\" (every hand has a point value, B.3)")
+        raise ConfigError(field, gettext_noop("must end with \"points\" (every hand has a point value, B.3)"))
     return names
 
 
@@ -168,14 +169,14 @@ def _analyse(
 
 def _check_cards(cards: Sequence[Card]) -> None:
     if len(cards) != 4:
-        raise WrongCardCount(f"a Forty-one hand has 4 cards, got {len(cards)} (B.3)", rule="B.3",
+        raise WrongCardCount(gettext_noop("a Forty-one hand has 4 cards, got %(n_cards)s (B.3)", n_cards=len(cards)), rule="B.3",
                              extra={"count": len(cards)})
     seen = set()
     for c in cards:
         if not isinstance(c, Card) or c not in PIQUET_32:
-            raise InvalidCard(f"'{c}' is not in the 32-card pack (B.2)", rule="B.2", extra={"token": str(c)})
+            raise InvalidCard(gettext_noop("'%(c)s' is not in the 32-card pack (B.2)", c=c), rule="B.2", extra={"token": str(c)})
         if int(c) in seen:
-            raise DuplicateCard(f"card {c} appears twice in one hand", rule="B.2", extra={"card": str(c)})
+            raise DuplicateCard(gettext_noop("card %(c)s appears twice in one hand", c=c), rule="B.2", extra={"card": str(c)})
         seen.add(int(c))
 
 

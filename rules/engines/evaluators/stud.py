@@ -28,6 +28,7 @@ from phevaluator import _pheval
 
 from rules.engines.cards import CARDS, Card, check_no_duplicates
 from rules.engines.errors import InvalidCard, RuleViolation, WrongCardCount
+from rules.engines.messages import gettext_noop
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -129,7 +130,7 @@ def _check_ids(cards: Sequence[Card]) -> None:
     """Raise :class:`InvalidCard` for the first entry that is not an int card id 0..51."""
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int) or c not in _VALID_IDS:
-            raise InvalidCard(f"{c!r} is not a card (expected a card id 0..51)", extra={"token": repr(c)})
+            raise InvalidCard(gettext_noop("%(c)s is not a card (expected a card id 0..51)", c=repr(c)), extra={"token": repr(c)})
 
 
 def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
@@ -140,7 +141,7 @@ def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
 
 def _wrong_count(n: int) -> WrongCardCount:
     return WrongCardCount(
-        f"a stud hand has 5 to 7 cards, got {n} (R2.2)", rule="R2.2", extra={"count": n}
+        gettext_noop("a stud hand has 5 to 7 cards, got %(n)s (R2.2)", n=n), rule="R2.2", extra={"count": n}
     )
 
 
