@@ -2,17 +2,33 @@
 
 Each takes an id or an ISO date, re-fetches, and calls one service; running a task twice, or two at
 once, gives one result because the services claim their work (row locks, unique run keys, conditional
-updates). Enqueue with ``reconcile_hand.delay_on_commit(hand.id)`` from the hand-closing service.
+updates). The reconciliation tasks are therefore acknowledged late and rejected (requeued) when the
+worker process running them dies (``acks_late`` + ``reject_on_worker_lost``): a killed worker loses
+nothing, the message goes back to the queue. What no task took (a broker outage while a hand closed,
+a whole worker host gone with its unacknowledged messages) the periodic sweep finds
+(:func:`reconcile_sweep`, every ``RECONCILE_SWEEP_INTERVAL`` seconds by Celery beat).
+
+A hand is enqueued with :func:`reconcile_hand_enqueue` from the hand-closing transaction: the hand's
+"reconciliation due" state (``awaiting``) is written in that transaction, and the publish after commit
+never fails the croupier's request (a broker outage is logged; the sweep reconciles the hand).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import logging
 
 from celery import shared_task
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+#: Options of the idempotent tasks: late acknowledgement, requeued if the worker process dies mid-run.
+IDEMPOTENT = {"acks_late": True, "reject_on_worker_lost": True}
 
 
-@shared_task(name="accounting.reconcile_hand", acks_late=True, soft_time_limit=50, time_limit=60)
+@shared_task(name="accounting.reconcile_hand", soft_time_limit=50, time_limit=60, **IDEMPOTENT)
 def reconcile_hand(hand_id: int) -> str | None:
     """Replay a closed hand and compare it with its ledger entry; returns the run status (None if still open)."""
     from accounting.services.reconciliation import hand_reconcile
@@ -21,7 +37,7 @@ def reconcile_hand(hand_id: int) -> str | None:
     return run.status if run else None
 
 
-@shared_task(name="accounting.reconcile_gaming_day", acks_late=True, soft_time_limit=1700, time_limit=1800)
+@shared_task(name="accounting.reconcile_gaming_day", soft_time_limit=1700, time_limit=1800, **IDEMPOTENT)
 def reconcile_gaming_day(day: str | None = None) -> dict:
     """Reconcile a gaming day (ISO date; default: the previous gaming day, for the beat schedule)."""
     from accounting.services.reconciliation import gaming_day_reconcile, previous_gaming_day
@@ -31,9 +47,34 @@ def reconcile_gaming_day(day: str | None = None) -> dict:
     return {"day": target.isoformat(), "status": run.status, "key": run.key, "summary": run.summary}
 
 
+@shared_task(name="accounting.reconcile_sweep", soft_time_limit=250, time_limit=300, **IDEMPOTENT)
+def reconcile_sweep() -> dict:
+    """Reconcile closed or void hands whose reconciliation is due for longer than ``RECONCILE_SWEEP_AFTER``."""
+    from accounting.services.reconciliation_sweep import reconciliation_sweep
+
+    return reconciliation_sweep()
+
+
 @shared_task(name="accounting.build_report", acks_late=True, soft_time_limit=1700, time_limit=1800)
 def build_report(job_id: int) -> str:
     """Build the file of a queued :class:`~accounting.models.ReportJob`; returns its final status."""
     from accounting.services.reports import report_job_build
 
     return report_job_build(job_id=int(job_id)).status
+
+
+def _reconcile_hand_publish(hand_id: int) -> None:
+    try:
+        reconcile_hand.apply_async((hand_id,), retry=False)
+    except Exception:  # broker down or the eager run failed: the hand stays awaiting, the sweep takes it
+        logger.warning("reconciliation of hand %s not enqueued now; the sweep will take it", hand_id, exc_info=True)
+
+
+def reconcile_hand_enqueue(hand_id: int) -> None:
+    """Enqueue the reconciliation of hand ``hand_id`` when the current transaction commits.
+
+    Call inside the transaction that made the hand due (its ``reconciliation`` set to ``awaiting``).
+    Never raises after the commit: if the broker cannot take the task, a warning is logged and the
+    periodic sweep reconciles the hand later (the recorded action is not reported as failed).
+    """
+    transaction.on_commit(functools.partial(_reconcile_hand_publish, int(hand_id)), robust=True)

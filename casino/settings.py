@@ -160,6 +160,20 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_TIMEZONE = TIME_ZONE
+# Worker faults (issue 20): the idempotent tasks are acknowledged late and requeued when their worker
+# process dies; one message reserved at a time; Redis hands an unacknowledged message (its worker host
+# gone) to another worker after the visibility timeout, which must exceed the longest task's time limit
+# (1800 s) or a running task would be delivered twice. The sweep takes such hands long before that.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=2400)
+if CELERY_VISIBILITY_TIMEOUT <= 1800:
+    raise ImproperlyConfigured("CELERY_VISIBILITY_TIMEOUT must exceed the longest task time limit (1800 s).")
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+#: Seconds a closed hand may wait for its reconciliation before the sweep takes it; seconds between sweeps.
+RECONCILE_SWEEP_AFTER = env.int("RECONCILE_SWEEP_AFTER", default=60)
+RECONCILE_SWEEP_INTERVAL = env.int("RECONCILE_SWEEP_INTERVAL", default=30)
 # Accounting knobs (issue 9): drop-count variance needing sign-off (EUR), shift windows, report job threshold.
 DROP_VARIANCE_THRESHOLD = env.str("DROP_VARIANCE_THRESHOLD", default="5.00")
 DROP_SHIFTS = env.dict("DROP_SHIFTS", default={"early": "06:00-14:00", "late": "14:00-22:00", "night": "22:00-06:00"})
@@ -167,7 +181,7 @@ REPORT_JOB_THRESHOLD_DAYS = env.int("REPORT_JOB_THRESHOLD_DAYS", default=31)
 from accounting.schedule import accounting_beat_schedule  # noqa: E402 (imports only celery.schedules)
 
 #: The per-gaming-day reconciliation, daily after the gaming day ends (Celery beat).
-CELERY_BEAT_SCHEDULE = accounting_beat_schedule(GAMING_DAY_START)
+CELERY_BEAT_SCHEDULE = accounting_beat_schedule(GAMING_DAY_START, sweep_seconds=RECONCILE_SWEEP_INTERVAL)
 BROKER_LABEL = "redis" if REDIS_URL else "eager (in-process, no broker)"
 
 LOGGING = {

@@ -474,14 +474,16 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
 def _close_locked(locked: Hand, engine, state, actor) -> Hand:
     """Close a locked, complete hand: post its entry, move the button one occupied seat clockwise with the
     floor service (:func:`tables.services.floor.table_button_advance`, the engine's ``next_button``; not
-    after a misdeal), enqueue reconciliation on commit."""
+    after a misdeal), mark its reconciliation due (``awaiting``, in this transaction: the sweep finds it
+    whatever happens to the broker) and enqueue it on commit."""
     from accounting.services.settlement import hand_settlement_post
-    from accounting.tasks import reconcile_hand
+    from accounting.tasks import reconcile_hand_enqueue
 
     settlement = engine.settlement(state)
     view = engine.view(state)
     closed = status_transition(obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand",
-                               extra_updates={"closed_at": timezone.now()})
+                               extra_updates={"closed_at": timezone.now(),
+                                              "reconciliation": Hand.Reconciliation.AWAITING})
     closed.table = locked.table
     entry = hand_settlement_post(hand=closed, settlement=settlement, actor=actor)
     button = None
@@ -490,7 +492,7 @@ def _close_locked(locked: Hand, engine, state, actor) -> Hand:
                                       played_button=closed.button_seat)
     audit_record(obj=closed, action="hand_close", actor=actor,
                  data={"entry": entry.pk if entry else None, "next_button": button, "events": closed.event_count})
-    reconcile_hand.delay_on_commit(closed.pk)
+    reconcile_hand_enqueue(closed.pk)
     return closed
 
 
@@ -520,9 +522,11 @@ def hand_void(*, hand: Hand, actor, reason: str) -> Hand:
 
     The house rules give every contribution back and take no tax (stud R12.4, Forty-one misdeal, Capsa
     A.5): a ``hand_void`` ledger entry records each seat's contribution and its refund. The button does
-    not move (Forty-one B.4b). A closed hand is never voided (correct it with a reversing entry).
+    not move (Forty-one B.4b). A closed hand is never voided (correct it with a reversing entry). Its
+    reconciliation becomes due (``awaiting``) and is enqueued on commit, as for a closed hand.
     """
     from accounting.services.settlement import hand_void_post
+    from accounting.tasks import reconcile_hand_enqueue
 
     if actor is None or not has_role(actor, FLOOR_MANAGER):
         raise ApplicationError("only a floor manager may void a hand", code="permission_denied", status_code=403)
@@ -537,9 +541,11 @@ def hand_void(*, hand: Hand, actor, reason: str) -> Hand:
         engine, state = hand_replay(hand=locked)
         contributions = engine.view(state).get("contributions") or {}
         voided = status_transition(obj=locked, to=Hand.Status.VOID, allowed=Hand.ALLOWED, actor=actor, reason=reason,
-                                   noun="hand", extra_updates={"closed_at": timezone.now(), "void_reason": reason})
+                                   noun="hand", extra_updates={"closed_at": timezone.now(), "void_reason": reason,
+                                                               "reconciliation": Hand.Reconciliation.AWAITING})
         voided.table = locked.table
         hand_void_post(hand=voided, contributions=contributions, reason=reason, actor=actor)
+        reconcile_hand_enqueue(voided.pk)
     return voided
 
 
