@@ -108,6 +108,10 @@ USE_I18N = True
 USE_TZ = True
 #: Local wall-clock time at which the gaming day starts (DESIGN.md: default 06:00 Europe/Vienna).
 GAMING_DAY_START = env.str("GAMING_DAY_START", default="06:00")
+#: Working-time law for dealers (tables/services/working_time.py): after this much working time in a day
+#: a rest break of WORKING_TIME_BREAK_MINUTES in one piece is due. Default: Austria, AZG § 11 (6 h, 30 min).
+WORKING_TIME_BREAK_AFTER_MINUTES = env.int("WORKING_TIME_BREAK_AFTER_MINUTES", default=360)
+WORKING_TIME_BREAK_MINUTES = env.int("WORKING_TIME_BREAK_MINUTES", default=30)
 
 #: The data the repository carries (``data/``): real PHH hands for the demo, the tests and the benchmarks.
 DATA_DIR = BASE_DIR / "data"

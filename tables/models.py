@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.TextChoices):
@@ -290,3 +291,44 @@ class HandEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} event {self.seq}: {self.payload.get('type')}"
+
+
+class FloorCall(models.Model):
+    """A croupier's call for the floor manager at a table (a ruling, a dispute, chips, players asking
+    for other limits ...), open until the floor resolves it. Shown as an alert on ``/floor/``."""
+
+    class Reason(models.TextChoices):
+        RULING = "ruling", _("ruling needed")
+        DISPUTE = "dispute", _("dispute at the table")
+        LIMIT_REQUEST = "limit_request", _("players ask for other limits")
+        SEAT = "seat", _("seat open or seat change")
+        CHIPS = "chips", _("chips needed (fill)")
+        DEALER_RELIEF = "dealer_relief", _("dealer needs relief")
+        OTHER = "other", _("other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+
+    ALLOWED = {Status.OPEN: {Status.RESOLVED}}
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="floor_calls")
+    hand = models.ForeignKey("Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="floor_calls")
+    reason = models.CharField(max_length=32, choices=Reason.choices)
+    note = models.TextField(blank=True, default="")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution_note = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "table"])]
+        verbose_name = _("floor call")
+        verbose_name_plural = _("floor calls")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.reason} ({self.status})"

@@ -48,6 +48,7 @@ from tables.models import (
     TableSession,
 )
 from tables.services.rotation import DealerSpec, PlanInfeasible, TableSpec, plan_rotation
+from tables.services.rotation_checks import slots_working_time_check, staffing_advice
 
 #: A client's "now" may lag the server by this much when it sends ``effective_from``.
 CLOCK_TOLERANCE = dt.timedelta(minutes=1)
@@ -512,8 +513,11 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
             periods=periods, periods_before_break=periods_before_break,
         )
     except PlanInfeasible as err:
-        raise ApplicationError(f"cannot staff every table: {err.reason}", code="plan_infeasible",
-                               extra={"period": err.period}) from None
+        advice = staffing_advice(tables=tables, dealers=dealers, periods_before_break=periods_before_break,
+                                 periods=periods)
+        raise ApplicationError(f"cannot staff every table: {err.reason}" + (f". What would work: {advice}" if advice
+                                                                             else ""),
+                               code="plan_infeasible", extra={"period": err.period, "advice": advice}) from None
     return tables, dealers, grid
 
 
@@ -533,6 +537,11 @@ def rotation_plan_generate(*, name: str, shift_start: dt.datetime, shift_end: dt
     periods = len(next(iter(grid.values()), []))
     step = dt.timedelta(minutes=period_minutes)
     table_by_id = {t.pk: t for t in tables}
+    slots_working_time_check(
+        slots=[{"dealer": d, "table": table_by_id.get(tid), "start": shift_start + p * step,
+                "end": min(shift_start + (p + 1) * step, shift_end)}
+               for d in dealers for p, tid in enumerate(grid[d.pk])],
+        period_minutes=period_minutes, periods_before_break=periods_before_break)
     with transaction.atomic():
         plan = RotationPlan.objects.create(
             name=(name or "").strip() or f"Shift {timezone.localtime(shift_start):%Y-%m-%d %H:%M}",
@@ -609,6 +618,8 @@ def rotation_plan_slots_replace(*, plan: RotationPlan, slots: Sequence[Mapping[s
             raise ApplicationError(f"plan '{locked}' is {locked.status}; only a proposed plan can be edited",
                                    code="invalid_transition", extra={"status": locked.status})
         _slot_problems(locked, slots)
+        slots_working_time_check(slots=slots, period_minutes=locked.period_minutes,
+                                 periods_before_break=locked.periods_before_break)
         locked.slots.all().delete()
         RotationSlot.objects.bulk_create([
             RotationSlot(plan=locked, dealer=s["dealer"], table=s.get("table"), start=s["start"], end=s["end"])
@@ -645,6 +656,10 @@ def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -
         if gaps:
             raise ApplicationError("cannot publish: " + "; ".join(gaps), code="plan_incomplete",
                                    extra={"gaps": gaps})
+        slots_working_time_check(
+            slots=[{"dealer": s.dealer, "table": s.table, "start": s.start, "end": s.end}
+                   for s in locked.slots.select_related("dealer__user", "table")],
+            period_minutes=locked.period_minutes, periods_before_break=locked.periods_before_break)
         clash = (RotationPlan.objects.filter(status=RotationPlan.Status.PUBLISHED, shift_start__lt=locked.shift_end,
                                              shift_end__gt=locked.shift_start)
                  .filter(Q(tables__in=locked.tables.all()) | Q(dealers__in=locked.dealers.all())).distinct().first())
