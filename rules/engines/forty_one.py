@@ -349,6 +349,9 @@ def _check_shape(event: Any) -> str:
         raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FIELDS)))
     required, optional = _FIELDS[kind]
     missing = sorted(required - set(event))
+    if missing == ["to"]:
+        raise UnknownEvent(gettext_noop("%(kind)s event: the amount is missing (give 'to': the seat's total bet in "
+                                        "this round after the action)", kind=action_word(kind)), extra={"field": "to"})
     if missing:
         raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=action_word(kind), missing=', '.join(missing)), extra={"field": missing[0]})
     extra = sorted(k for k in event if k not in required | optional | {"type"} | META_KEYS

@@ -67,9 +67,9 @@ _DISPATCH = {
 MAX_SEAT = 99
 _SEAT_TEXT = re.compile(r"[0-9]{1,6}")
 
-#: A stud hand at showdown has 7 cards (R11.2); 5 and 6 are accepted for hands ranked before 7th
-#: street (e.g. an all-in shown early) and 6 own cards + the community card (R2.2).
-STUD_CARD_COUNTS = (5, 6, 7)
+#: A stud hand at showdown has 7 cards, or 6 own cards + the community card (R11.2, R2.2): a hand
+#: that reaches the showdown was dealt out to 7th street, all-in or not (R10), so no other count is allowed.
+STUD_CARD_COUNTS = (7,)
 
 
 class MalformedShowdown(RuleViolation):
@@ -152,6 +152,7 @@ def parse_showdown_hands(
     shared: Collection[Card] = (),
     shared_label: str = "the shared cards",
     game_label: str = "",
+    rule: str | None = None,
 ) -> dict[int, list[Card]]:
     """Parse ``doc["hands"]`` into ``{seat: [Card, ...]}`` (seats ascending), validating it whole.
 
@@ -162,6 +163,7 @@ def parse_showdown_hands(
         shared: cards that also count for the duplicate check (e.g. a stud community card).
         shared_label: how messages name ``shared``, e.g. ``"the community card"``.
         game_label: used in messages, e.g. ``"a Capsa hand"``.
+        rule: the rule a wrong card count breaks (e.g. ``"R11.2"``), named in the message and ``rule``.
 
     Raises :class:`MalformedShowdown` (missing/empty ``"hands"``, bad seat or card container),
     :class:`InvalidCard`, :class:`WrongCardCount` and :class:`DuplicateCard` (within a hand, across
@@ -209,8 +211,11 @@ def parse_showdown_hands(
             allowed = _or_list(sorted(card_counts))
             what = game_label or "a hand"
             raise WrongCardCount(
-                gettext_noop("seat %(seat)s shows %(n_cards)s cards; %(what)s has %(allowed)s", seat=seat, n_cards=len(cards), what=what, allowed=allowed),
-                seat=seat, extra={"count": len(cards), "allowed": sorted(card_counts)},
+                gettext_noop("seat %(seat)s shows %(n_cards)s cards; %(what)s has %(allowed)s", seat=seat, n_cards=len(cards), what=what, allowed=allowed)
+                if rule is None else
+                gettext_noop("seat %(seat)s shows %(n_cards)s cards; %(what)s has %(allowed)s (%(rule)s)", seat=seat,
+                             n_cards=len(cards), what=what, allowed=allowed, rule=rule),
+                seat=seat, rule=rule, extra={"count": len(cards), "allowed": sorted(card_counts)},
             )
         for card in cards:
             where = owner.get(int(card))
@@ -263,7 +268,7 @@ def _dispatch(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Seven Card Stud showdown (R2.2-R2.6, R11.2): each seat's best five, ranked, ties grouped.
 
-    Each seat shows 5-7 cards; with ``"community"`` (one card, §9) each seat shows its 6 own cards
+    Each seat shows its 7 cards (R11.2: a hand must have the correct number of cards to win); with ``"community"`` (one card, §9) each seat shows its 6 own cards
     and the community card completes every hand. Raises as :func:`parse_showdown_hands`, and
     :class:`MalformedShowdown` for a community entry that is not exactly one card.
     """
@@ -277,9 +282,9 @@ def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             raise WrongCardCount(gettext_noop("the community card is one card, got %(n_community)s (R9)", n_community=len(community)),
                                  rule="R2.2", extra={"field": "community", "count": len(community)})
     counts = (6,) if community else STUD_CARD_COUNTS
-    label = "a stud hand with the community card" if community else "a stud hand"
+    label = "a stud hand with the community card" if community else "a stud hand at showdown"
     hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=counts, shared=community,
-                                 shared_label="the community card", game_label=label)
+                                 shared_label="the community card", game_label=label, rule="R11.2")
     keys: dict[int, int] = {}
     seats: dict[str, dict[str, Any]] = {}
     for seat, cards in hands.items():

@@ -389,6 +389,11 @@ def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
     return i
 
 
+#: How a missing amount is explained to the croupier, by event field.
+_AMOUNT_MEANING = {"to": gettext_noop("the seat's total bet on this street after the action"),
+                   "amount": gettext_noop("the chips put in")}
+
+
 def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, s: StudState | None = None,
                   i: int | None = None, action: str = "", rule: str = "R6.1") -> int | None:
     """``event[key]`` as int cents. A missing/non-int value raises :class:`UnknownEvent`, a negative one
@@ -400,7 +405,13 @@ def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, 
         return None
     negative = type(value) is int
     cls = InvalidAmount if negative else UnknownEvent
-    reason = (gettext_noop("'%(key)s' must not be negative, got %(value)s", key=key, value=repr(value)) if negative else gettext_noop("'%(key)s' must be a whole number of cents, got %(value)s", key=key, value=repr(value)))
+    if value is None:
+        reason = gettext_noop("the amount is missing (give '%(key)s': %(meaning)s)", key=key,
+                              meaning=_AMOUNT_MEANING.get(key, gettext_noop("the amount")))
+    elif negative:
+        reason = gettext_noop("'%(key)s' must not be negative, got %(value)s", key=key, value=repr(value))
+    else:
+        reason = gettext_noop("'%(key)s' must be a whole number of cents, got %(value)s", key=key, value=repr(value))
     if s is not None and i is not None:
         raise _seat_err(cls, s, i, action or str(event.get("type")), reason, rule)
     raise cls(gettext_noop("%(type)s event: %(reason)s (%(rule)s)", type=event.get('type'), reason=reason, rule=rule), rule=rule)
@@ -428,6 +439,8 @@ def _parse_tokens(text: Any) -> list[int]:
                 tokens.append(t)
     elif isinstance(text, (list, tuple)):
         tokens = list(text)
+    elif text is None:
+        raise UnknownEvent(gettext_noop("the cards are missing (give 'cards', e.g. 'As Kd 3c')"))
     else:
         raise UnknownEvent(gettext_noop("cards must be a string such as 'As Kd', got %(text)s", text=repr(text)))
     out = []

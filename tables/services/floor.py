@@ -302,17 +302,46 @@ def limit_config_validate(*, game: str, config: Any) -> tuple[dict[str, Any], An
     return normalised, built
 
 
+#: The most characters of an automatic limit label (the column holds 64; a label is read at a glance).
+LABEL_MAX = 32
+
+
+def _label_amount(value: Any) -> str:
+    """``"10.00"`` -> ``"10"``, ``"2.50"`` -> ``"2.50"``: whole euros without cents (labels only)."""
+    text = str(value)
+    return text[:-3] if text.endswith(".00") else text
+
+
+def _label_steps(values: Any) -> list[str]:
+    """The distinct amounts of a per-street value in street order (a single amount is one step)."""
+    steps: list[str] = []
+    for value in values if isinstance(values, list | tuple) else [values]:
+        text = _label_amount(value)
+        if text not in steps:
+            steps.append(text)
+    return steps
+
+
+def _stud_label(config: Mapping[str, Any]) -> str:
+    """``"5/10"`` (split), ``"10-50"`` (spread), ``"20-60-100"`` (stepped spread: one minimum, rising maxima)."""
+    if config.get("limit_type", "split") == "spread":
+        lows, highs = _label_steps(config.get("spread_min")), _label_steps(config.get("spread_max"))
+        return "-".join(lows + highs) if len(lows) == 1 else f"{'/'.join(lows)}-{'/'.join(highs)}"
+    return f"{'/'.join(_label_steps(config.get('lower')))}/{'/'.join(_label_steps(config.get('higher')))}"
+
+
 def _default_label(game: str, built: Any, config: Mapping[str, Any]) -> str:
+    """The label of a limit version the floor gave none: short and readable, at most :data:`LABEL_MAX`
+    characters (a longer one is cut with an ellipsis; the config itself keeps every figure)."""
     label = getattr(built, "limit_label", None)
-    if isinstance(label, str) and label:
-        return label
-    if game == Game.SEVEN_CARD_STUD:
-        if config.get("limit_type", "split") == "spread":
-            return f"{config.get('spread_min')}-{config.get('spread_max')}"
-        return f"{config.get('lower')}/{config.get('higher')}"
-    if game == Game.CAPSA_SUSUN:
-        return f"{config.get('method', '2-4')} @ {config.get('unit_value')}"
-    return "limits"
+    if not (isinstance(label, str) and label):
+        if game == Game.SEVEN_CARD_STUD:
+            label = _stud_label(config)
+        elif game == Game.CAPSA_SUSUN:
+            label = f"{config.get('method', '2-4')} @ {_label_amount(config.get('unit_value'))}"
+        else:
+            label = "limits"
+    return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "\u2026"
 
 
 def limit_profile_create(*, table: Table, config: Mapping[str, Any], actor=None, limit_label: str = "",

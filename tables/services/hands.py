@@ -189,8 +189,13 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
 # --- open -----------------------------------------------------------------------------------------------------
 
 
-def _seats_check(*, table: Table, seats: Sequence[SeatInput]) -> dict[str, dict[str, Any]]:
+def _seats_check(*, table: Table, seats: Sequence[SeatInput], config: Any = None) -> dict[str, dict[str, Any]]:
+    """Check the seats of a new hand; the number of players is the game's range (:data:`SEAT_RANGE`)
+    narrowed or widened by the limit version's ``min_players``/``max_players`` where the engine config has
+    them (Forty-one B.9), never more than the table's seats. Raises :class:`ApplicationError` (``invalid_seats``)."""
     low, high = SEAT_RANGE.get(table.game, (2, table.seats))
+    low = getattr(config, "min_players", low)
+    high = getattr(config, "max_players", high)
     numbers = [s.seat for s in seats]
     if len(numbers) != len(set(numbers)):
         raise ApplicationError("a seat is listed twice", code="invalid_seats")
@@ -235,7 +240,6 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
         if running is not None:
             raise ConflictError(f"hand #{running.number} is still open at '{locked}': close or void it first",
                                 code="hand_open", extra={"hand": running.pk})
-        seat_map = _seats_check(table=locked, seats=seats)
         profile = limit_profile_in_force(table=locked, at=opened_at)
         if profile is None:
             raise ApplicationError(f"table '{locked}' has no limit profile in force: the floor must set its limits",
@@ -243,6 +247,10 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
         engine = get_engine(locked.game)
         try:
             config = engine.build_config(profile.config)
+        except RuleViolation as exc:
+            raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
+        seat_map = _seats_check(table=locked, seats=seats, config=config)
+        try:
             occupied = [int(s) for s in seat_map]
             if button_seat is not None and button_seat not in occupied:
                 raise ApplicationError(f"the button seat {button_seat} is not occupied", code="invalid_seats")

@@ -499,6 +499,8 @@ ERRORS = [
     ("absurdly large ante", lambda: fo.new_hand(cfg(), FOUR, button=1), {"type": "ante", "seat": 1, "amount": 10**30},
      InvalidAmount, "too large"),
     ("seat as text", lambda: start(cfg()), {"type": "call", "seat": "2"}, UnknownEvent, "seat number"),
+    ("raise without its amount", lambda: start(cfg()), {"type": "raise", "seat": 2}, UnknownEvent,
+     "raise event: the amount is missing \\(give 'to'"),
 ]
 
 

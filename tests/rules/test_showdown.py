@@ -91,7 +91,7 @@ def test_d10_trip_aces_beat_two_pair_beat_a_pair():
 
 
 def test_hands_may_also_be_a_list_of_seat_entries():
-    result = run_showdown(stud([{"seat": 5, "cards": "Ah Kh Qh Jh Th 2c 3c"}, {"seat": 2, "cards": "2h 2d 2s 3d 3h"}]))
+    result = run_showdown(stud([{"seat": 5, "cards": "Ah Kh Qh Jh Th 2c 3c"}, {"seat": 2, "cards": "2h 2d 2s 3d 3h 9s 8c"}]))
     assert result["ranking"] == [[5], [2]]
     assert result["seats"]["2"]["description"] == "Full house, twos full of threes"
     assert result["seats"]["5"]["description"] == "Royal flush"
@@ -148,12 +148,12 @@ def test_a_missing_engine_module_is_a_config_error(monkeypatch):
 # --- errors ----------------------------------------------------------------------------------------
 
 ERROR_CASES = [
-    ("duplicate across hands", stud({"1": "As Kd Qs Jc Th 2c 3d", "2": "As 2h 3h 4h 5h"}), DuplicateCard,
+    ("duplicate across hands", stud({"1": "As Kd Qs Jc Th 2c 3d", "2": "As 2h 3h 4h 5h 9d 8d"}), DuplicateCard,
      ["As", "seat 1", "seat 2"]),
-    ("duplicate in one hand", stud({"1": "As Kd Qs Jc As"}), DuplicateCard, ["seat 1", "As"]),
+    ("duplicate in one hand", stud({"1": "As Kd Qs Jc As 2c 3d"}), DuplicateCard, ["seat 1", "As"]),
     ("too few cards", stud({"1": "As Kd Qs Jc"}), WrongCardCount, ["seat 1", "4 cards"]),
     ("too many cards", stud({"3": "As Kd Qs Jc Th 9c 8c 7c"}), WrongCardCount, ["seat 3", "8 cards"]),
-    ("not a card", stud({"1": "As Kd Qs Jc Th", "2": "2h 3h 4h 5h 1h"}), InvalidCard, ["seat 2", "'1h'"]),
+    ("not a card", stud({"1": "As Kd Qs Jc Th 2c 3d", "2": "2h 3h 4h 5h 1h 6h 7h"}), InvalidCard, ["seat 2", "'1h'"]),
     ("unknown game", {"game": "texas_holdem", "hands": {"1": "As Kd Qs Jc Th"}}, ConfigError, ["texas_holdem"]),
     ("missing game", {"hands": {"1": "As Kd Qs Jc Th"}}, MalformedShowdown, ['"game"']),
     ("missing hands", {"game": "seven_card_stud"}, MalformedShowdown, ['"hands"']),
@@ -191,13 +191,23 @@ def test_parse_showdown_hands_checks_the_games_deck_and_counts():
     assert [str(c) for c in hands[2]] == ["Ah"]
 
 
+@pytest.mark.parametrize("shown", ["As Kd Qs Jc Th", "As Kd Qs Jc Th 9c"])
+def test_stud_showdown_refuses_a_hand_of_fewer_than_seven_cards_naming_the_seat(shown):
+    # issue 13: five or six cards were ranked; R11.2 needs 7 (or 6 + the community card).
+    with pytest.raises(WrongCardCount) as exc:
+        run_showdown(stud({"1": "2h 2d 2s 3d 3h 9s 8c", "4": shown}))
+    count = len(shown.split())
+    assert exc.value.message == f"seat 4 shows {count} cards; a stud hand at showdown has 7 (R11.2)"
+    assert exc.value.as_dict()["extra"] == {"count": count, "allowed": [7], "seat": 4, "rule": "R11.2"}
+
+
 def test_seat_given_twice_is_refused():
     with pytest.raises(MalformedShowdown):
-        run_showdown(stud({"1": "As Kd Qs Jc Th", 1: "2h 3h 4h 5h 6h"}))
+        run_showdown(stud({"1": "As Kd Qs Jc Th 2c 3d", 1: "2h 3h 4h 5h 6h 7h 8h"}))
 
 
 def test_run_showdown_does_not_mutate_its_input():
-    doc = stud({"1": "As Kd Qs Jc Th 2c 3d", "2": ["2h", "3h", "4h", "5h", "6h"]})
+    doc = stud({"1": "As Kd Qs Jc Th 2c 3d", "2": ["2h", "3h", "4h", "5h", "6h", "7h", "8h"]})
     before = json.dumps(doc, sort_keys=True)
     run_showdown(doc)
     assert json.dumps(doc, sort_keys=True) == before
@@ -220,7 +230,7 @@ def test_command_reads_stdin_and_writes_the_ranking():
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        (json.dumps(stud({"1": "As Kd Qs Jc Th", "2": "As 2h 3h 4h 5h"})), "As"),
+        (json.dumps(stud({"1": "As Kd Qs Jc Th 2c 3d", "2": "As 2h 3h 4h 5h 9d 8d"})), "As"),
         (json.dumps(stud({"1": "As Kd Qs Jc"})), "4 cards"),
         (json.dumps(stud({"1": "As Kd Qs Jc Xx"})), "'Xx'"),
         ('{"game": "seven_card_stud", "hands": ', "not JSON"),
@@ -243,7 +253,7 @@ def _manage(text: str) -> subprocess.CompletedProcess:
 
 
 def test_manage_py_showdown_exits_2_with_the_message_on_stderr():
-    proc = _manage(json.dumps(stud({"1": "As Kd Qs Jc Th", "2": "As 2h 3h 4h 5h"})))
+    proc = _manage(json.dumps(stud({"1": "As Kd Qs Jc Th 2c 3d", "2": "As 2h 3h 4h 5h 9d 8d"})))
     assert proc.returncode == 2
     assert "As" in proc.stderr and "seat 2" in proc.stderr
     assert proc.stdout == ""

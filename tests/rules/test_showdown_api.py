@@ -39,7 +39,7 @@ def test_anonymous_caller_is_refused(api_client):
 @pytest.mark.parametrize(
     ("doc", "code", "words"),
     [
-        ({"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc Th", "2": "As 2h 3h 4h 5h"}}, "duplicate_card",
+        ({"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc Th 2c 3d", "2": "As 2h 3h 4h 5h 9d 8d"}}, "duplicate_card",
          "As"),
         ({"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc"}}, "wrong_card_count", "4 cards"),
         ({"game": "seven_card_stud", "hands": {"1": "As Kd Qs Jc 1x"}}, "invalid_card", "'1x'"),

@@ -75,7 +75,8 @@ CASES = [
     ("bool_amount", bring_in_posted, {"type": "raise", "seat": 4, "to": True}, UnknownEvent, 4, ["raise", "True"]),
     ("str_amount", bring_in_posted, {"type": "raise", "seat": 4, "to": "10.00"}, UnknownEvent, 4,
      ["raise", "'10.00'"]),
-    ("missing_amount", bring_in_posted, {"type": "raise", "seat": 4}, UnknownEvent, 4, ["raise", "'to'"]),
+    ("missing_amount", bring_in_posted, {"type": "raise", "seat": 4}, UnknownEvent, 4,
+     ["raise", "the amount is missing", "'to'", "total"]),
     ("negative_ante", antes_due, {"type": "ante", "seat": 2, "amount": -100}, InvalidAmount, 2, ["ante"]),
     ("float_ante", antes_due, {"type": "ante", "seat": 2, "amount": 1.0}, UnknownEvent, 2, ["ante"]),
     ("unknown_type_with_a_seat", bring_in_posted, {"type": "shuffle", "seat": 4}, UnknownEvent, 4, ["shuffle"]),
@@ -127,6 +128,7 @@ def test_bad_event_is_refused_with_a_croupier_message_and_no_change(name, build,
         assert RULE.search(message) and exc.rule, message
     for word in words:
         assert word in message, (word, message)
+    assert "None" not in message, message  # issue 13: a missing amount is said so, not "got None"
     assert stud.view(h.state) == before
 
 
