@@ -69,6 +69,8 @@ def _browser_session():
             pytest.fail(message + ": .ci/run installs them", pytrace=False)
         pytest.skip(message)
     driver = _make_driver(1280, 800, "en")
+    # Pages load under a loaded 2-core CI machine: lookups wait up to 10 s for an element to appear.
+    driver.implicitly_wait(10)
     yield driver
     driver.quit()
 
