@@ -1,6 +1,7 @@
 """The shared staff page frame in a real browser: log in, the role's links, the language switch."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 
 def test_croupier_logs_in_and_sees_only_the_table_link(browser, login, role_user, shot):
@@ -18,7 +19,10 @@ def test_language_switch_turns_the_frame_german(browser, login, role_user):
     login(user)
     browser.get(browser.base + "/accounts/login/")
     browser.find_element(By.CSS_SELECTOR, "button[name=language][value=de-at]").click()
-    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de-at"
+    german = WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "html[lang='de-at']"))
+    assert german
+    assert browser.find_element(By.CSS_SELECTOR, "button[name=language][value=de-at]").get_attribute("aria-pressed") == "true"
+    assert browser.find_element(By.CSS_SELECTOR, ".session button.link").text == "Abmelden"
 
 
 def test_wrong_password_is_refused_with_a_message(browser, login, role_user):
