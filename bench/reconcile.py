@@ -33,7 +33,7 @@ def build_pool(per_game: int, seed: int):
     from types import SimpleNamespace
 
     from accounting.services.settlement import settlement_lines
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
     from tables.models import Table
     from tests.accounting.helpers import RAW, STACK, random_events
 

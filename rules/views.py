@@ -15,13 +15,14 @@ from rest_framework.views import APIView
 
 from casino.permissions import IsCroupierOrFloorManager
 from rules.engines.errors import RuleViolation
-from rules.engines.showdown import GAMES, run_showdown
+from rules.engines.showdown import run_showdown
+from rules.registry import GAMES
 
 
 class ShowdownRequestSerializer(serializers.Serializer):
     """The showdown document (documentation only; the engine validates it and names the bad seat/card)."""
 
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=[g.name for g in GAMES if g.showdown is not None])
     hands = serializers.DictField(
         child=serializers.JSONField(),
         help_text='seat -> cards, e.g. {"1": "As Kd Qs Jc Th 2c 3d", "2": ["Ah", "Kc", ...]}',

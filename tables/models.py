@@ -12,19 +12,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from rules.registry import GAMES
 
-class Game(models.TextChoices):
-    SEVEN_CARD_STUD = "seven_card_stud", "Seven Card Stud"
-    FORTY_ONE = "forty_one", "Forty-one"
-    CAPSA_SUSUN = "capsa_susun", "Capsa Susun"
+#: The games, from the one list of games (:data:`rules.registry.GAMES`): members ``SEVEN_CARD_STUD``,
+#: ``RAZZ``, ``SEVEN_CARD_STUD_HI_LO``, ``FORTY_ONE``, ``CAPSA_SUSUN`` ... A new game changes these choices:
+#: its migration records them.
+Game = models.TextChoices("Game", [(spec.name.upper(), (spec.name, spec.label)) for spec in GAMES])
 
-
-#: Seats per game (R1.1 stud 2-8; B.9 Forty-one 3-7; A.2 Capsa 2-4).
-SEAT_RANGE: dict[str, tuple[int, int]] = {
-    Game.SEVEN_CARD_STUD: (2, 8),
-    Game.FORTY_ONE: (3, 7),
-    Game.CAPSA_SUSUN: (2, 4),
-}
+#: Players per hand of each game, from the registry (R1.1 stud 2-8; B.9 Forty-one 3-7; A.2 Capsa 2-4).
+SEAT_RANGE: dict[str, tuple[int, int]] = {spec.name: spec.players for spec in GAMES}
 
 
 class Table(models.Model):

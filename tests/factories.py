@@ -29,7 +29,11 @@ DEFAULT_CONFIGS: dict[str, dict[str, Any]] = {
                      "bonus_41_amount": "10.00"},
     Game.CAPSA_SUSUN: {"preset": "western_2_4", "unit_value": "1.00", "fee_mode": "commission", "fee_rate": "0.05"},
 }
-DEFAULT_SEATS = {Game.SEVEN_CARD_STUD: 8, Game.FORTY_ONE: 5, Game.CAPSA_SUSUN: 4}
+#: Razz and Hi-Lo are dealt at the stud limits (no open-pair rule in either game).
+DEFAULT_CONFIGS[Game.RAZZ] = DEFAULT_CONFIGS[Game.SEVEN_CARD_STUD_HI_LO] = {
+    **DEFAULT_CONFIGS[Game.SEVEN_CARD_STUD], "open_pair_option": "off"}
+DEFAULT_SEATS = {Game.SEVEN_CARD_STUD: 8, Game.RAZZ: 8, Game.SEVEN_CARD_STUD_HI_LO: 8, Game.FORTY_ONE: 5,
+                 Game.CAPSA_SUSUN: 4}
 _ALL_GAMES = [g.value for g in Game]
 
 

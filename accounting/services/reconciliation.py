@@ -22,7 +22,6 @@ Idempotency and concurrency (STYLE.md rule 8):
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import json
 from collections import defaultdict
@@ -45,7 +44,7 @@ from casino.status import status_transition
 from rules.engines.base import Settlement
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
-from rules.engines.registry import get_engine
+from rules.replay import replay_settlement as rules_replay_settlement
 from tables.models import Hand, HandEvent
 
 #: Entry kinds whose legs make up a closed hand's money result (a reversal cancels an entry it reverses).
@@ -106,49 +105,15 @@ class HandFacts:
 # --------------------------------------------------------------------------------------------- pure check
 
 
-def snapshot_config_raw(snapshot: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The engine config keys inside a hand's frozen limit snapshot.
-
-    The snapshot is either the config dict itself or a dict with the config under ``"config"``
-    (plus label/version metadata); both are accepted.
-    """
-    inner = snapshot.get("config") if isinstance(snapshot, Mapping) else None
-    return inner if isinstance(inner, Mapping) else snapshot
-
-
-def seat_stacks(seats: Mapping[str, Any]) -> dict[int, int]:
-    """``{"3": {"stack": 5000, ...}}`` -> ``{3: 5000}`` (cents)."""
-    out: dict[int, int] = {}
-    for seat, info in seats.items():
-        out[int(seat)] = int(info["stack"] if isinstance(info, Mapping) else info)
-    return out
-
-
-@functools.lru_cache(maxsize=512)
-def _config(game: str, raw_json: str) -> Any:
-    """The engine config of a frozen snapshot (immutable; cached per distinct snapshot within a process)."""
-    return get_engine(game).build_config(json.loads(raw_json))
-
-
 def replay_settlement(facts: HandFacts, events: Sequence[Mapping[str, Any]]) -> Settlement:
-    """Replay ``events`` through the hand's engine with its frozen config; return the Settlement.
+    """Replay ``events`` with the hand's frozen config through the one replay the hand service uses too
+    (:func:`rules.replay.replay_settlement`); return the Settlement.
 
     Raises ``RuleViolation`` (including ``ConfigError``) when the events or the snapshot do not replay,
     and ``ValueError`` when the replayed hand is not complete.
     """
-    engine = get_engine(facts.game)
-    config = _config(facts.game, json.dumps(snapshot_config_raw(facts.limit_snapshot), sort_keys=True))
-    seats = seat_stacks(facts.seats)
-    replay = getattr(engine, "replay", None)
-    if replay is not None:
-        state = replay(config, seats, list(events), button=facts.button_seat)
-    else:  # pragma: no cover - every engine has replay; kept for the protocol's minimal form
-        state = engine.new_hand(config, seats, button=facts.button_seat)
-        for event in events:
-            state = engine.apply(state, event)
-    if not engine.is_complete(state):
-        raise ValueError("the stored events do not finish the hand")
-    return engine.settlement(state)
+    return rules_replay_settlement(game=facts.game, snapshot=facts.limit_snapshot, seats=facts.seats,
+                                   button=facts.button_seat, events=events)
 
 
 def _fmt(cents: int | None) -> str:

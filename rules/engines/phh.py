@@ -1,6 +1,7 @@
-"""PHH (Poker Hand History) for Seven Card Stud: read a ``.phh`` file into config + events, write back.
+"""PHH (Poker Hand History) for the stud games: read a ``.phh`` file into config + events, write back.
 
-Only the fixed-limit stud variant ``F7S`` is handled. Mapping (data README, spec §14 F):
+The fixed-limit stud variants are handled: ``F7S`` (Seven Card Stud), ``FR`` (Razz) and ``F7S/8``
+(Seven Card Stud Hi-Lo); :func:`rules.registry.game_for_phh_variant` names the game of each. Mapping (data README, spec §14 F):
 
 * 1 PHH chip = 1 cent (the engine unit), so ``chip_unit`` is ``0.01``.
 * Config: ``limit_type=split``, ``lower``/``higher`` = ``small_bet``/``big_bet``, ``ante`` = the
@@ -34,10 +35,23 @@ from rules.engines.errors import RuleViolation, UnknownEvent
 from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents
 from rules.engines.stud_config import StudConfig, build_config
+from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
 __all__ = ["PhhError", "PhhHand", "dumps_phh", "load_phh", "loads_phh", "replay_phh_hand"]
 
 VARIANT = "F7S"
+#: The stud games' PHH codes and variants (Seven Card Stud, Razz, Hi-Lo), from the registry.
+
+
+def _variants() -> dict[str, StudVariant]:
+    from rules.registry import GAMES
+
+    out: dict[str, StudVariant] = {}
+    for spec in GAMES:
+        variant = getattr(spec.engine, "variant", None)
+        if spec.phh_variant and isinstance(variant, StudVariant):
+            out[spec.phh_variant] = variant
+    return out
 
 
 class PhhError(RuleViolation):
@@ -59,17 +73,29 @@ class PhhHand:
     raw: dict[str, Any] = field(default_factory=dict)
     name: str = ""
     stud_config: StudConfig | None = None
+    variant: StudVariant = SEVEN_CARD_STUD
+
+    @property
+    def game(self) -> str:
+        """The registry name of the hand's game (``seven_card_stud``, ``razz``, ``seven_card_stud_hi_lo``)."""
+        return self.variant.game
 
 
 def loads_phh(text: str, *, name: str = "") -> PhhHand:
-    """Parse PHH text. Raises :class:`PhhError` for a non-F7S variant or missing/odd fields."""
+    """Parse PHH text. Raises :class:`PhhError` for a variant that is not a stud game (``F7S``, ``FR``,
+    ``F7S/8``) or missing/odd fields."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(gettext_noop("%(value)s: not valid TOML: %(exc)s", value=name or 'PHH', exc=exc)) from None
-    variant = raw.get("variant")
-    if variant != VARIANT:
-        raise PhhError(gettext_noop("%(value)s: variant %(variant)s is not Seven Card Stud ('%(variant2)s')", value=name or 'PHH', variant=repr(variant), variant2=VARIANT))
+    code = raw.get("variant")
+    variants = _variants()
+    stud_variant = variants.get(code) if isinstance(code, str) else None
+    if stud_variant is None:
+        games = ", ".join(v.label for v in variants.values())
+        games = " or ".join(games.rsplit(", ", 1))
+        raise PhhError(gettext_noop("%(value)s: variant %(variant)s is not %(games)s (%(codes)s)", value=name or "PHH",
+                                    variant=repr(code), games=games, codes=", ".join(repr(v) for v in variants)))
     for key in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
         if key not in raw:
             raise PhhError(gettext_noop("%(value)s: field '%(key)s' is missing", value=name or 'PHH', key=key))
@@ -103,6 +129,7 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
         finishing_stacks=None if finishing is None else {k + 1: int(v) for k, v in enumerate(finishing)},
         raw=raw,
         name=name,
+        variant=stud_variant,
     )
 
 
@@ -231,7 +258,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
     cfg = hand.stud_config
     if cfg is None:
         cfg = hand.stud_config = _config_for(hand.config)
-    state = stud.new_hand(cfg, hand.seats, button=hand.button)
+    state = stud.new_hand(cfg, hand.seats, button=hand.button, variant=hand.variant)
     events: list[dict[str, Any]] = []
     for seat in sorted(hand.seats):
         ev = {"type": "ante", "seat": seat}
@@ -297,7 +324,8 @@ def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | No
 
 
 def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],
-              *, button: int, extra: Mapping[str, Any] | None = None) -> str:
+              *, button: int, extra: Mapping[str, Any] | None = None,
+              variant: StudVariant = SEVEN_CARD_STUD) -> str:
     """Write a split-limit stud hand as PHH (``F7S``) text, replaying ``events`` to render each action.
 
     Players are numbered from the dealer's left (position order). Shown hands list every own card.
@@ -307,7 +335,7 @@ def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], 
     cfg = config if isinstance(config, StudConfig) else build_config(config)
     if not cfg.split:
         raise PhhError(gettext_noop("PHH F7S is fixed limit; a spread-limit hand cannot be written as PHH"))
-    state = stud.new_hand(cfg, seats, button=button)
+    state = stud.new_hand(cfg, seats, button=button, variant=variant)
     actions = []
     for event in events:
         stud._apply(state, event)
@@ -316,7 +344,7 @@ def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], 
             actions.append(action)
     order = state.seats
     lines = [
-        f"variant = {_toml_value(VARIANT)}",
+        f"variant = {_toml_value(variant.phh_variant)}",
         f"ante_trimming_status = {_toml_value(cfg.ante_trimming)}",
         f"antes = {_toml_value([cfg.ante] * len(order))}",
         f"bring_in = {_toml_value(cfg.bring_in_amount())}",

@@ -1,11 +1,11 @@
-"""The showdown tool: rank the hands shown at a table, for any of the three games (issue 3).
+"""The showdown tool: rank the hands shown at a table, for every game of the registry (issues 3, 14).
 
 One JSON-able document in, one out; pure (no Django), used by ``manage.py showdown`` and by
 ``POST /api/v1/rules/showdown/``.
 
 Input::
 
-    {"game": "seven_card_stud" | "capsa_susun" | "forty_one",
+    {"game": "seven_card_stud" | "razz" | "seven_card_stud_hi_lo" | "capsa_susun" | "forty_one",
      "hands": {"1": "As Kd Qs Jc Th 2c 3d", "4": ["Ah", "Kc", ...], ...},   # SEAT -> cards
      "config": {...},          # optional, game-specific (ignored by stud)
      "community": "7d"}        # stud only, optional: the community card of R9 / R2.2
@@ -34,8 +34,7 @@ Errors (all :class:`~rules.engines.errors.RuleViolation`, rendered as exit statu
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
-from importlib import import_module
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
@@ -44,7 +43,6 @@ from rules.engines.evaluators.stud import evaluate_stud
 from rules.engines.messages import gettext_noop
 
 __all__ = [
-    "GAMES",
     "MalformedShowdown",
     "group_ranking",
     "parse_seat",
@@ -54,13 +52,15 @@ __all__ = [
     "stud_showdown",
 ]
 
-GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
 
-#: Modules (and their ``showdown(doc) -> dict`` function) that rank the other games' hands.
-_DISPATCH = {
-    "forty_one": "rules.engines.forty_one",
-    "capsa_susun": "rules.engines.capsa",
-}
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":  # the games with a showdown tool, from the registry
+        from rules.registry import GAMES
+
+        return tuple(g.name for g in GAMES if g.showdown is not None)
+    raise AttributeError(name)
+
 
 #: The highest seat number accepted: no table has more seats (tables hold 2-8, Capsa 2-4, Forty-one 3-7);
 #: a larger number is a typing error, refused before it reaches ``int()`` (review: "100000", 5000 digits).
@@ -238,31 +238,23 @@ def _or_list(numbers: list[int]) -> str:
 def run_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Rank the hands of a showdown document; pure, JSON-able in and out (see the module docstring).
 
-    ``seven_card_stud`` is ranked here (best five of 5-7 cards, R2.2-R2.6); ``forty_one`` and
-    ``capsa_susun`` are handed to ``rules.engines.forty_one.showdown`` / ``rules.engines.capsa.showdown``.
+    Each game ranks its own hands: the registry entry's ``showdown`` (:mod:`rules.registry`);
+    ``seven_card_stud`` is :func:`stud_showdown` here (best five of 5-7 cards, R2.2-R2.6).
     Raises a :class:`RuleViolation` subclass for every bad input (see module docstring).
     """
+    from rules.registry import GAMES as SPECS
+
+    names = tuple(g.name for g in SPECS if g.showdown is not None)
     doc = require_document(doc)
     game = doc.get("game")
     if game is None:
-        raise MalformedShowdown(gettext_noop("the showdown document has no \"game\" (one of %(games)s)", games=', '.join(GAMES)),
-                                extra={"field": "game"})
-    if game == "seven_card_stud":
-        return stud_showdown(doc)
-    if isinstance(game, str) and game in _DISPATCH:
-        return _dispatch(game)(doc)
-    raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(game), games=', '.join(GAMES)))
-
-
-def _dispatch(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
-    module_name = _DISPATCH[game]
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name != module_name:
-            raise
-        raise ConfigError("game", gettext_noop("the showdown for %(game)s is not available", game=game)) from None
-    return module.showdown
+        raise MalformedShowdown(gettext_noop("the showdown document has no \"game\" (one of %(games)s)",
+                                             games=", ".join(names)), extra={"field": "game"})
+    spec = next((g for g in SPECS if g.name == game and g.showdown is not None), None)
+    if spec is None or spec.showdown is None:
+        raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(game),
+                                               games=", ".join(names)))
+    return spec.showdown(doc)
 
 
 def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:

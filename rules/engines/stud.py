@@ -82,6 +82,7 @@ from typing import Any
 from rules.engines.base import Pot, Settlement
 from rules.engines.cards import CARDS, parse_card
 from rules.engines.errors import (
+    ConfigError,
     DuplicateCard,
     HandComplete,
     IllegalAction,
@@ -91,10 +92,12 @@ from rules.engines.errors import (
     RuleViolation,
     UnknownEvent,
 )
+from rules.engines.evaluators.low import ace_to_five_key, eight_or_better_key, low_board_key
 from rules.engines.evaluators.stud import stud_key
 from rules.engines.evaluators.stud_board import board_key, board_suit_key
 from rules.engines.messages import Amount, gettext_noop
 from rules.engines.stud_config import StudConfig, build_config, config_to_dict
+from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
 __all__ = [
     "ENGINE",
@@ -150,7 +153,7 @@ class StudState:
         "burned_streets", "community", "phase", "street", "bet_to", "full_to", "wagers", "last_inc",
         "big_bet", "acted", "to_act", "bring_in_idx", "open_pair", "uncapped", "last_aggr", "taxe",
         "taxe_split", "taxe_taken", "taxe_logged", "shown", "mucked", "show_order", "awards",
-        "pot_awards", "final_pots", "voluntary", "void", "seventh_mode", "n_events",
+        "pot_awards", "final_pots", "voluntary", "void", "seventh_mode", "n_events", "variant", "pot_halves",
     )
 
     def copy(self) -> StudState:
@@ -161,12 +164,12 @@ class StudState:
          new.phase, new.street, new.bet_to, new.full_to, new.wagers, new.last_inc, new.big_bet, new.to_act,
          new.bring_in_idx, new.open_pair, new.uncapped, new.last_aggr, new.taxe, new.taxe_split, new.taxe_taken,
          new.taxe_logged, new.show_order, new.pot_awards, new.final_pots, new.voluntary, new.void,
-         new.seventh_mode, new.n_events) = (
+         new.seventh_mode, new.n_events, new.variant, new.pot_halves) = (
             self.cfg, self.seats, self.pos, self.n, self.button, self.start, self.n_dealt, self.burns,
             self.community, self.phase, self.street, self.bet_to, self.full_to, self.wagers, self.last_inc,
             self.big_bet, self.to_act, self.bring_in_idx, self.open_pair, self.uncapped, self.last_aggr, self.taxe,
             self.taxe_split, self.taxe_taken, self.taxe_logged, self.show_order, self.pot_awards, self.final_pots,
-            self.voluntary, self.void, self.seventh_mode, self.n_events)
+            self.voluntary, self.void, self.seventh_mode, self.n_events, self.variant, self.pot_halves)
         (new.stack, new.contrib, new.returned, new.sc, new.folded, new.dead, new.ante_paid, new.ante_done,
          new.cards, new.exposed, new.burned, new.acted, new.shown, new.mucked, new.awards, new.burned_streets) = (
             self.stack[:], self.contrib[:], self.returned[:], self.sc[:], self.folded[:], self.dead[:],
@@ -235,7 +238,16 @@ def _board_rank(s: StudState, i: int) -> tuple:
     b = _board(s, i)
     if not b:
         return (-1,)
+    if s.variant.boards == "low":
+        return _low_rank_of(tuple(b))
     return _rank_of(tuple(b), s.cfg.board_counts_straights_flushes, s.cfg.high_board_tiebreak == "suit")
+
+
+@lru_cache(maxsize=1 << 14)
+def _low_rank_of(board: tuple[int, ...]) -> tuple:
+    """A low board as a key where bigger acts first (RZ5.1): the low key with every number negated."""
+    shape, ranks = low_board_key(board)
+    return (0, tuple(-x for x in shape), tuple(-r for r in ranks))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -248,13 +260,14 @@ def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     """The best board among ``candidates`` (positions); ties to the earliest position (R5.1-R5.3)."""
     cfg = s.cfg
     counts_sf, by_suit = cfg.board_counts_straights_flushes, cfg.high_board_tiebreak == "suit"
+    low = s.variant.boards == "low"
     extra = (s.community,) if s.community is not None and s.street == 7 else ()
     cards = s.cards
     best = None
     best_key: tuple = ()
     for i in candidates:
         b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN]) + extra
-        k = _rank_of(b, counts_sf, by_suit) if b else (-1,)
+        k = (_low_rank_of(b) if low else _rank_of(b, counts_sf, by_suit)) if b else (-1,)
         if best is None or k > best_key:
             best, best_key = i, k
     return best  # type: ignore[return-value]
@@ -305,9 +318,11 @@ def _any_open_pair(s: StudState) -> bool:
 # --------------------------------------------------------------------------------------------- new hand
 
 
-def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *, button: int) -> StudState:
+def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *, button: int,
+             variant: StudVariant = SEVEN_CARD_STUD) -> StudState:
     """Start a hand. ``seats`` maps table seat number -> starting stack (cents, > 0); ``button`` is the
-    dealer-button seat. 2-8 players (R1.1). Raises :class:`IllegalAction` / :class:`InvalidAmount`."""
+    dealer-button seat; ``variant`` the stud game (Seven Card Stud, Razz, Hi-Lo). 2-8 players (R1.1).
+    Raises :class:`IllegalAction` / :class:`InvalidAmount`."""
     cfg = config if isinstance(config, StudConfig) else build_config(config)
     if not isinstance(seats, Mapping) or not 2 <= len(seats) <= 8:
         raise IllegalAction(gettext_noop("a stud hand needs 2 to 8 players (R1.1)"), rule="R1.1")
@@ -367,6 +382,8 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
     s.void = False
     s.seventh_mode = None
     s.n_events = 0
+    s.variant = variant
+    s.pot_halves = ()
     s.phase = "ante" if cfg.ante > 0 else "deal"
     return s
 
@@ -650,7 +667,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             else:
                 raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt %(c)s face %(face)s", c=_fmt(c), face=face),
                                 gettext_noop("that card is dealt face %(note)s", note=(gettext_noop("up") if up else gettext_noop("down"))), "R1.3")
-        if c == UNKNOWN and up:
+        if c == UNKNOWN and up and not (s.street == 3 and slot == 2):  # RZ1.2: only a door card may go unrecorded
             raise InvalidCard(gettext_noop("seat %(seat)s: a face-up card must be named, not '??'", seat=s.seats[i]), seat=s.seats[i])
         if c != UNKNOWN:
             if c in s.dealt or c in seen or (c in s.burned and not recycled) or c == s.community:
@@ -829,8 +846,14 @@ def _start_betting(s: StudState) -> None:
         return
     if s.street == 3:
         cards = s.cards
-        low = min([min([c for c, up in cards[i] if up]) for i in chips])
-        s.bring_in_idx = s.to_act = next(i for i in chips if any(c == low and up for c, up in cards[i]))
+        key = _razz_bring_in_key if s.variant.bring_in == "high_card" else _stud_bring_in_key
+        doors = [min([key(c) for c, up in cards[i] if up and c != UNKNOWN], default=None) for i in chips]
+        known = [d for d in doors if d is not None]
+        if known:
+            low = min(known)
+            s.bring_in_idx = s.to_act = chips[doors.index(low)]
+        else:  # RZ1.2: no door card recorded (a history); the first seat may post, see _on_bring_in
+            s.bring_in_idx = s.to_act = chips[0]
         s.phase = "bring_in"
         return
     top = _high_board(s, [i for i in range(n) if not folded[i]])
@@ -840,6 +863,23 @@ def _start_betting(s: StudState) -> None:
         else:
             top = _high_board(s, chips)
     s.to_act = top
+
+
+def _stud_bring_in_key(c: int) -> int:
+    """Smallest = brings it in (R4.1): the lowest rank, ace high, then clubs < diamonds < hearts < spades."""
+    return c
+
+
+def _unrecorded_door(s: StudState, i: int) -> bool:
+    """RZ1.2: position ``i``'s door card was logged as ``??`` (a history that did not record it)."""
+    return any(c == UNKNOWN and up for c, up in s.cards[i])
+
+
+def _razz_bring_in_key(c: int) -> int:
+    """Smallest = brings it in under Razz (RZ4.1): the highest rank with the ace low, then spades > hearts >
+    diamonds > clubs; i.e. minus the card's ace-low order."""
+    r = c >> 2
+    return -((0 if r == 12 else r + 1) * 4 + (c & 3))
 
 
 def _check_turn(s: StudState, i: int, action: str) -> None:
@@ -906,6 +946,8 @@ def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     if s.phase != "bring_in":
         raise _seat_err(IllegalAction, s, i, gettext_noop("bring it in"), gettext_noop("there is no bring-in to post now"), "R4.1")
+    if s.to_act != i and _unrecorded_door(s, i) and s.stack[i] > 0 and not s.folded[i]:
+        s.bring_in_idx = s.to_act = i  # RZ1.2: an unrecorded door card may have been the card that brings it in
     if s.to_act != i:
         raise _seat_err(OutOfTurn, s, i, gettext_noop("bring it in"),
                         gettext_noop("seat %(seat)s has the lowest door card", seat=s.seats[s.to_act]), "R4.1")  # type: ignore[index]
@@ -1297,6 +1339,10 @@ def _finish_by_fold(s: StudState) -> None:
 def _finish_showdown(s: StudState) -> None:
     """Award each pot separately to the best hand among its eligible unmucked seats (R10.2, R11.2, R11.3)."""
     pots = _pots(s)
+    showdown = s.variant.showdown
+    if showdown != "high":
+        _close(s, pots, _split_showdown(s, pots, showdown))
+        return
     keys: dict[int, int] = {}
     awards = []
     for k, (amt, elig) in enumerate(pots):
@@ -1306,15 +1352,58 @@ def _finish_showdown(s: StudState) -> None:
             continue
         for j in contenders:
             if j not in keys:
-                own = [c for c, _ in s.cards[j]]
-                if s.community is not None:
-                    own.append(s.community)
-                keys[j] = stud_key(own)
+                keys[j] = stud_key(_own_cards(s, j))
         best = max(keys[j] for j in contenders)
         winners = [j for j in contenders if keys[j] == best]
         for j, share in _split(s, amt, winners):
             awards.append((k, j, share))
     _close(s, pots, awards)
+
+
+def _own_cards(s: StudState, j: int) -> list[int]:
+    own = [c for c, _ in s.cards[j]]
+    if s.community is not None:
+        own.append(s.community)
+    return own
+
+
+def _split_showdown(s: StudState, pots: list[tuple[int, tuple[int, ...]]], showdown: str) -> list[tuple[int, int, int]]:
+    """Razz (``low``, RZ2.2): each pot to the best ace-to-five low. Hi-Lo (``high_low_8``, HL2.1-HL2.4):
+    each pot split in two halves, the high half to the best high hand, the low half to the best
+    qualifying eight-or-better low; an odd chip unit goes to the high half (HL2.3); without a
+    qualifying low the high hand takes the whole pot (HL2.4). Ties share a half as :func:`_split`."""
+    awards: list[tuple[int, int, int]] = []
+    halves: list[tuple[int, int]] = []
+    unit = s.cfg.chip_unit
+    for k, (amt, elig) in enumerate(pots):
+        contenders = [j for j in elig if not s.mucked[j]] or list(elig)
+        if showdown == "low":
+            lows = {j: ace_to_five_key(_own_cards(s, j)) for j in contenders}
+            best_low = min(lows.values())
+            shares = _split(s, amt, [j for j in contenders if lows[j] == best_low])
+            awards.extend((k, j, a) for j, a in shares)
+            halves.append((0, amt))
+            continue
+        highs = {j: stud_key(_own_cards(s, j)) for j in contenders}
+        best_high = max(highs.values())
+        high_winners = [j for j in contenders if highs[j] == best_high]
+        qualified = {j: key for j in contenders if (key := eight_or_better_key(_own_cards(s, j))) is not None}
+        if not qualified:
+            awards.extend((k, j, a) for j, a in _split(s, amt, high_winners))
+            halves.append((amt, 0))
+            continue
+        low_half = amt // (2 * unit) * unit
+        high_half = amt - low_half
+        best8 = min(qualified.values())
+        merged: dict[int, int] = {}
+        for j, a in _split(s, high_half, high_winners):
+            merged[j] = merged.get(j, 0) + a
+        for j, a in _split(s, low_half, [j for j, key in qualified.items() if key == best8]):
+            merged[j] = merged.get(j, 0) + a
+        awards.extend((k, j, merged[j]) for j in sorted(merged))
+        halves.append((high_half, low_half))
+    s.pot_halves = tuple(halves)
+    return awards
 
 
 def _split(s: StudState, amount: int, winners: list[int]) -> list[tuple[int, int]]:
@@ -1496,7 +1585,7 @@ def view(s: StudState) -> dict[str, Any]:
     seats = s.seats
     pots = s.final_pots if s.phase == "complete" else _pots(s)
     out: dict[str, Any] = {
-        "game": "seven_card_stud",
+        "game": s.variant.game,
         "phase": s.phase,
         "street": s.street,
         "expect": _expect(s),
@@ -1534,10 +1623,10 @@ def next_button(occupied: Sequence[int], current: int) -> int:
 
 
 def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],
-           *, button: int) -> StudState:
+           *, button: int, variant: StudVariant = SEVEN_CARD_STUD) -> StudState:
     """Rebuild a hand from its events. On a bad event re-raises its error with ``"event K (type): "``
     in front of the message and ``extra["event_index"] = K`` (0-based)."""
-    s = new_hand(config, seats, button=button)
+    s = new_hand(config, seats, button=button, variant=variant)
     for k, event in enumerate(events):
         try:
             _apply(s, event)
@@ -1551,20 +1640,43 @@ def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], eve
 
 
 class StudEngine:
-    """The :class:`~rules.engines.base.GameEngine` for Seven Card Stud (registry name ``seven_card_stud``)."""
+    """The :class:`~rules.engines.base.GameEngine` of a stud game: Seven Card Stud (``ENGINE``), and with
+    their :class:`~rules.engines.stud_variant.StudVariant` Razz and Seven Card Stud Hi-Lo."""
 
-    game = "seven_card_stud"
-
-    build_config = staticmethod(build_config)
-    config_to_dict = staticmethod(config_to_dict)
-    new_hand = staticmethod(new_hand)
     apply = staticmethod(apply)
     view = staticmethod(view)
     is_complete = staticmethod(is_complete)
     settlement = staticmethod(settlement)
     next_button = staticmethod(next_button)
-    replay = staticmethod(replay)
     legal_actions = staticmethod(legal_actions)
+    config_to_dict = staticmethod(config_to_dict)
+
+    def __init__(self, variant: StudVariant = SEVEN_CARD_STUD) -> None:
+        self.variant = variant
+        self.game = variant.game
+
+    def build_config(self, raw: Mapping[str, Any]) -> StudConfig:
+        """:func:`~rules.engines.stud_config.build_config`; a game without the open-pair rule (Razz, Hi-Lo)
+        defaults ``open_pair_option`` to ``off`` and refuses ``on`` (RZ3.1, HL3.1)."""
+        if not self.variant.open_pair and isinstance(raw, Mapping):
+            if raw.get("open_pair_option", "off") not in ("off", False):
+                raise ConfigError("open_pair_option", gettext_noop("%(game)s has no open-pair rule; it must be off (RZ3.1, HL3.1)",
+                                                                   game=self.variant.label), rule="RZ3.1")
+            raw = {**raw, "open_pair_option": "off"}
+        return build_config(raw)
+
+    def new_hand(self, config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *, button: int) -> StudState:
+        """:func:`new_hand` of this engine's stud game."""
+        if not isinstance(config, StudConfig):
+            config = self.build_config(config)
+        return new_hand(config, seats, button=button, variant=self.variant)
+
+    def replay(self, config: StudConfig | Mapping[str, Any], seats: Mapping[int, int],
+               events: Sequence[Mapping[str, Any]], *, button: int) -> StudState:
+        """:func:`replay` of this engine's stud game."""
+        if not isinstance(config, StudConfig):
+            config = self.build_config(config)
+        return replay(config, seats, events, button=button, variant=self.variant)
 
 
 ENGINE = StudEngine()

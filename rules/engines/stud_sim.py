@@ -18,6 +18,7 @@ from typing import Any
 from rules.engines import stud
 from rules.engines.cards import CARDS
 from rules.engines.stud_config import StudConfig
+from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
 __all__ = ["play_random_hand", "random_config", "random_hand"]
 
@@ -65,10 +66,11 @@ def play_random_hand(
     wager_weight: float = 0.35,
     muck_weight: float = 0.3,
     on_step: Callable[[stud.StudState], None] | None = None,
+    variant: StudVariant = SEVEN_CARD_STUD,
 ) -> tuple[stud.StudState, list[dict[str, Any]]]:
     """Play one random legal hand; returns the final state and the events. Raises ``RuntimeError`` if
     the hand has not ended after :data:`MAX_EVENTS` events."""
-    state = stud.new_hand(config, seats, button=button)
+    state = stud.new_hand(config, seats, button=button, variant=variant)
     deck = list(range(52))
     rng.shuffle(deck)
     burned: list[int] = []
@@ -138,6 +140,8 @@ def random_hand(
     seats: Mapping[int, int],
     button: int,
     rng: random.Random,
+    *,
+    variant: StudVariant = SEVEN_CARD_STUD,
     **weights: float,
 ) -> list[dict[str, Any]]:
     """A random legal Seven Card Stud hand as engine events (cents, JSON-able), driven by ``rng`` only.
@@ -148,7 +152,7 @@ def random_hand(
     ``RuntimeError`` if the hand does not end (a driver bug) and whatever ``stud.new_hand`` raises for a
     bad config or seats (``ConfigError``, ``RuleViolation``).
     """
-    return play_random_hand(rng, config, seats, button=button, **weights)[1]
+    return play_random_hand(rng, config, seats, button=button, variant=variant, **weights)[1]
 
 
 def _pick(rng: random.Random, action: Mapping[str, Any], cfg: StudConfig) -> int:
@@ -160,3 +164,40 @@ def _pick(rng: random.Random, action: Mapping[str, Any], cfg: StudConfig) -> int
     if rng.random() < 0.1 or steps == 0:
         return hi  # the maximum (or an all-in)
     return lo + rng.randint(0, steps) * unit
+
+
+def stake_unit(config: Mapping[str, Any]) -> int:
+    """The largest single bet of a normalised stud config in cents: ``higher`` (split limit) or the
+    largest ``spread_max`` (spread limit); the simulator draws stacks in multiples of it."""
+    from rules.engines.money import to_cents
+
+    if config.get("limit_type") == "spread":
+        top = config["spread_max"]
+        values = top if isinstance(top, list | tuple) else [top]
+        return max(to_cents(v, field="spread_max") for v in values)
+    return to_cents(config["higher"], field="higher")
+
+
+def _label_amount(value: Any) -> str:
+    """``"10.00"`` -> ``"10"``, ``"2.50"`` -> ``"2.50"``: whole euros without cents (labels only)."""
+    text = str(value)
+    return text[:-3] if text.endswith(".00") else text
+
+
+def _label_steps(values: Any) -> list[str]:
+    """The distinct amounts of a per-street value in street order (a single amount is one step)."""
+    steps: list[str] = []
+    for value in values if isinstance(values, list | tuple) else [values]:
+        text = _label_amount(value)
+        if text not in steps:
+            steps.append(text)
+    return steps
+
+
+def limit_label(config: Mapping[str, Any]) -> str:
+    """The default label of a stud limit version: ``"5/10"`` (split), ``"10-50"`` (spread),
+    ``"20-60-100"`` (stepped spread: one minimum, rising maxima)."""
+    if config.get("limit_type", "split") == "spread":
+        lows, highs = _label_steps(config.get("spread_min")), _label_steps(config.get("spread_max"))
+        return "-".join(lows + highs) if len(lows) == 1 else f"{'/'.join(lows)}-{'/'.join(highs)}"
+    return f"{'/'.join(_label_steps(config.get('lower')))}/{'/'.join(_label_steps(config.get('higher')))}"

@@ -34,6 +34,7 @@ from casino.roles import CROUPIER, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import ConfigError, RuleViolation
 from rules.engines.money import from_cents, to_cents
+from rules.registry import get_game
 from tables.models import (
     SEAT_RANGE,
     Dealer,
@@ -242,7 +243,7 @@ def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_
     Call it from the hand service after each completed hand (not after a Capsa misdeal, whose button
     does not move). Locks the table row.
     """
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
 
     seats = sorted(set(occupied_seats))
     if not seats:
@@ -274,7 +275,7 @@ def limit_config_validate(*, game: str, config: Any) -> tuple[dict[str, Any], An
     Raises ``ApplicationError(code="invalid_config", extra={"field": "config.<key>"})`` naming the key the
     engine rejected and why, e.g. ``"invalid Seven Card Stud limits: ante: must not be negative"``.
     """
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
 
     if not isinstance(config, Mapping):
         raise ApplicationError("config: must be an object of the game's configuration keys",
@@ -306,41 +307,14 @@ def limit_config_validate(*, game: str, config: Any) -> tuple[dict[str, Any], An
 LABEL_MAX = 32
 
 
-def _label_amount(value: Any) -> str:
-    """``"10.00"`` -> ``"10"``, ``"2.50"`` -> ``"2.50"``: whole euros without cents (labels only)."""
-    text = str(value)
-    return text[:-3] if text.endswith(".00") else text
-
-
-def _label_steps(values: Any) -> list[str]:
-    """The distinct amounts of a per-street value in street order (a single amount is one step)."""
-    steps: list[str] = []
-    for value in values if isinstance(values, list | tuple) else [values]:
-        text = _label_amount(value)
-        if text not in steps:
-            steps.append(text)
-    return steps
-
-
-def _stud_label(config: Mapping[str, Any]) -> str:
-    """``"5/10"`` (split), ``"10-50"`` (spread), ``"20-60-100"`` (stepped spread: one minimum, rising maxima)."""
-    if config.get("limit_type", "split") == "spread":
-        lows, highs = _label_steps(config.get("spread_min")), _label_steps(config.get("spread_max"))
-        return "-".join(lows + highs) if len(lows) == 1 else f"{'/'.join(lows)}-{'/'.join(highs)}"
-    return f"{'/'.join(_label_steps(config.get('lower')))}/{'/'.join(_label_steps(config.get('higher')))}"
-
-
 def _default_label(game: str, built: Any, config: Mapping[str, Any]) -> str:
-    """The label of a limit version the floor gave none: short and readable, at most :data:`LABEL_MAX`
-    characters (a longer one is cut with an ellipsis; the config itself keeps every figure)."""
+    """The label of a limit version the floor gave none: the game's own short label (its registry entry's
+    ``limit_label``: ``5/10``, ``10-50``, ``2-4 @ 1``), at most :data:`LABEL_MAX` characters (a longer one
+    is cut with an ellipsis; the config itself keeps every figure)."""
     label = getattr(built, "limit_label", None)
     if not (isinstance(label, str) and label):
-        if game == Game.SEVEN_CARD_STUD:
-            label = _stud_label(config)
-        elif game == Game.CAPSA_SUSUN:
-            label = f"{config.get('method', '2-4')} @ {_label_amount(config.get('unit_value'))}"
-        else:
-            label = "limits"
+        spec = get_game(game)
+        label = spec.limit_label(config) if spec.limit_label is not None else "limits"
     return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "\u2026"
 
 
@@ -363,7 +337,7 @@ def limit_profile_create(*, table: Table, config: Mapping[str, Any], actor=None,
                                extra={"field": "currency"})
     normalised, built = limit_config_validate(game=table.game, config=config)
     if chip_unit is None:
-        chip_unit = normalised.get("chip_unit", "1.00") if table.game == Game.SEVEN_CARD_STUD else "1.00"
+        chip_unit = normalised.get("chip_unit", "1.00") if get_game(table.game).chip_unit_in_config else "1.00"
     if isinstance(chip_unit, int | float) and not isinstance(chip_unit, bool):
         chip_unit = str(chip_unit)
     unit = _amount(chip_unit, "chip_unit")

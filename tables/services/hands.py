@@ -24,7 +24,6 @@ closed or void hand (corrections are reversing ledger entries).
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -41,7 +40,8 @@ from casino.gaming_day import gaming_day_of
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
-from rules.engines.registry import get_engine
+from rules.registry import get_engine
+from rules.replay import replay_hand
 from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
@@ -104,36 +104,19 @@ def _logging_check_locked(locked: Hand, actor) -> None:
 # --- replay ---------------------------------------------------------------------------------------------------
 
 
-def _engine_seats(hand: Hand) -> dict[int, int]:
-    return {int(seat): int(info["stack"]) for seat, info in hand.seats.items()}
-
-
-@functools.lru_cache(maxsize=256)
-def _snapshot_config(game: str, snapshot_json: str):
-    """The engine config of a frozen limit snapshot, built once per process per distinct snapshot. Safe to
-    share: configs are frozen dataclasses and the key is the snapshot's full content (not a profile id)."""
-    return get_engine(game).build_config(json.loads(snapshot_json))
-
-
-def _hand_config(hand: Hand):
-    return _snapshot_config(hand.game, json.dumps(hand.limit_snapshot, sort_keys=True))
-
-
 def hand_replay(*, hand: Hand, events: Sequence[Mapping[str, Any]] | None = None):
-    """Rebuild the engine state of ``hand`` by replaying its stored events (or ``events`` if given).
+    """Rebuild the engine state of ``hand`` by replaying its stored events (or ``events`` if given) through
+    the one replay reconciliation uses too (:func:`rules.replay.replay_hand`).
 
     Returns ``(engine, state)``. The config is rebuilt from the frozen ``hand.limit_snapshot``, so a
     later limit change never alters an old hand. Raises ``RuleViolation`` only if the stored events no
     longer replay (an engine change): reconciliation reports that.
     """
-    engine = get_engine(hand.game)
-    config = _hand_config(hand)
-    state = engine.new_hand(config, _engine_seats(hand), button=hand.button_seat)
     if events is None:
         events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
-    for event in events:
-        state = engine.apply(state, event)
-    return engine, state
+    state = replay_hand(game=hand.game, snapshot=hand.limit_snapshot, seats=hand.seats, button=hand.button_seat,
+                        events=events)
+    return get_engine(hand.game), state
 
 
 def _state_answer(hand: Hand, engine, state) -> dict[str, Any]:
@@ -439,20 +422,28 @@ def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], id
 
 
 def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:
-    """Log a whole Seven Card Stud hand from a PHH file (reader :mod:`rules.engines.phh`), all or nothing.
+    """Log a whole stud hand (Seven Card Stud, Razz, Hi-Lo) from a PHH file (reader :mod:`rules.engines.phh`),
+    all or nothing.
 
     PHH players p1..pN become seats 1..N with the button on seat N; 1 PHH chip = 1 cent. The table must
-    be a stud table whose limit profile in force is the one the file was played under (the frozen
+    deal the file's game (``F7S``, ``FR``, ``F7S/8``) and its limit profile in force is the one the file was played under (the frozen
     snapshot must describe the hand truthfully): otherwise 400 ``phh_config_mismatch`` naming the keys
     that differ. A file the engine refuses is a 400 naming the action. Then as :func:`hand_events_submit`.
     """
     from rules.engines.phh import loads_phh, replay_phh_hand
+    from rules.registry import GAMES
 
-    if table.game != "seven_card_stud":
+    if table.game not in {g.name for g in GAMES if g.phh_variant}:
         raise ApplicationError(f"a PHH file holds a Seven Card Stud hand; '{table}' deals {table.get_game_display()}",
                                code="phh_wrong_game")
     try:
         phh = loads_phh(text, name="PHH file")
+    except RuleViolation as exc:
+        raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
+    if phh.game != table.game:
+        raise ApplicationError(f"a PHH file holds a {phh.variant.label} hand; '{table}' deals "
+                               f"{table.get_game_display()}", code="phh_wrong_game")
+    try:
         replayed = replay_phh_hand(phh)
     except RuleViolation as exc:
         raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None

@@ -1,4 +1,4 @@
-"""Importing recorded Seven Card Stud hands (PHH files) into a stud table, one file all or nothing.
+"""Importing recorded stud hands (PHH: Seven Card Stud, Razz, Hi-Lo) into a table of their game, one file at a time.
 
 Used by ``manage.py import_phh --table NAME FILE...`` and the demo evening. The hand itself is logged
 by :func:`tables.services.hands.hand_phh_submit` (the service behind ``POST /api/v1/hands/submit/``
@@ -29,7 +29,8 @@ from django.db import transaction
 from casino.errors import ApplicationError
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
-from tables.models import Game, Hand, HandEvent, LimitProfile, Table
+from rules.registry import GAMES
+from tables.models import Hand, HandEvent, LimitProfile, Table
 from tables.selectors import limit_profile_in_force
 
 #: Reason recorded on a limit version created for imported hands.
@@ -91,10 +92,10 @@ def phh_limit_label(config: dict) -> str:
 
 def _profile_for(*, table: Table, phh, replayed, name: str, actor) -> tuple[LimitProfile, bool]:
     """The table's profile in force if it is the file's limits, else a new version (effective now)."""
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
     from tables.services.floor import limit_profile_create
 
-    engine = get_engine(Game.SEVEN_CARD_STUD)
+    engine = get_engine(phh.game)
     played = engine.config_to_dict(replayed.config)
     current = limit_profile_in_force(table=table)
     if current is not None:
@@ -112,15 +113,18 @@ def phh_file_import(*, table: Table, text: str, name: str, actor) -> PhhImport:
     """Import one PHH file as a closed hand at the stud ``table``, all or nothing; return :class:`PhhImport`.
 
     See the module docstring (finishing-stack check, limit versions, idempotency). The table must be
-    an open Seven Card Stud table with room for the file's players; ``actor`` must be allowed to log
-    there (a floor manager, or the croupier dealing there). Raises :class:`ApplicationError`.
+    an open table of the file's game (Seven Card Stud, Razz or Hi-Lo) with room for its players; ``actor``
+    must be allowed to log there (a floor manager, or the croupier dealing there). Raises :class:`ApplicationError`.
     """
     from tables.services.hands import hand_phh_submit, hand_state
 
-    if table.game != Game.SEVEN_CARD_STUD:
+    if table.game not in {g.name for g in GAMES if g.phh_variant}:
         raise ApplicationError(f"a PHH file holds a Seven Card Stud hand; '{table}' deals {table.get_game_display()}",
                                code="phh_wrong_game")
     phh, replayed = phh_replay_check(text=text, name=name)
+    if phh.game != table.game:
+        raise ApplicationError(f"{name}: a PHH file of {phh.variant.label} ({phh.variant.phh_variant}); '{table}' "
+                               f"deals {table.get_game_display()}", code="phh_wrong_game")
     key = phh_submission_key(text)
     earlier = HandEvent.objects.select_related("hand__limit_profile").filter(
         hand__table=table, idempotency_key=f"{key}:1").first()

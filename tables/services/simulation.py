@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.errors import ApplicationError
-from rules.engines.money import to_cents
-from tables.models import SEAT_RANGE, Game, Hand, Table
+from rules.engines.errors import ConfigError
+from rules.registry import get_game
+from tables.models import SEAT_RANGE, Hand, Table
 from tables.selectors import limit_profile_in_force
 
 #: Starting stacks are drawn between these multiples of the table's largest bet (stud, Forty-one) or
@@ -37,33 +38,21 @@ STACK_MULTIPLES = (15, 60)
 
 def random_hand_events(*, game: str, config: Any, seats: Mapping[int, int], button: int,
                        rng: random.Random) -> list[dict[str, Any]]:
-    """Random legal events of one hand of ``game`` (cents): stud via ``stud_sim.random_hand``,
-    Forty-one via ``forty_one.random_hand``, Capsa via ``capsa.random_deal`` (a deal with no misdeal).
-    Raises ``ApplicationError`` (``invalid_game``) for a game without a generator."""
-    if game == Game.SEVEN_CARD_STUD:
-        from rules.engines import stud_sim
-
-        return stud_sim.random_hand(config, seats, button, rng)
-    if game == Game.FORTY_ONE:
-        from rules.engines import forty_one
-
-        return forty_one.random_hand(config, seats, button, rng)
-    if game == Game.CAPSA_SUSUN:
-        from rules.engines import capsa
-
-        return capsa.random_deal(config, seats, button, rng)
-    raise ApplicationError(f"no simulator for game {game!r}", code="invalid_game")
+    """Random legal events of one hand of ``game`` (cents), by the game's generator in the registry
+    (:attr:`rules.core.game_spec.GameSpec.random_hand`; Capsa deals no misdeal).
+    Raises ``ApplicationError`` (``invalid_game``) for a game the registry does not know."""
+    try:
+        spec = get_game(game)
+    except ConfigError:
+        raise ApplicationError(f"no simulator for game {game!r}", code="invalid_game") from None
+    return spec.random_hand(config, seats, button, rng)
 
 
 def stake_unit_cents(*, game: str, config: Mapping[str, Any]) -> int:
-    """The largest single bet of a limit profile's normalised config (cents): stud ``higher`` or
-    ``spread_max``; Forty-one the last of ``limits``; Capsa ``unit_value`` times ``cover_units``."""
-    if game == Game.SEVEN_CARD_STUD:
-        key = "spread_max" if config.get("limit_type") == "spread" else "higher"
-        return to_cents(config[key], field=key)
-    if game == Game.FORTY_ONE:
-        return to_cents(list(config["limits"])[-1], field="limits")
-    return to_cents(config.get("unit_value") or "1.00", field="unit_value") * int(config.get("cover_units") or 10)
+    """The largest single bet of a limit profile's normalised config (cents), as the game's registry entry
+    says (:attr:`rules.core.game_spec.GameSpec.stake_unit`): stud games ``higher`` or ``spread_max``;
+    Forty-one the last of ``limits``; Capsa ``unit_value`` times ``cover_units``."""
+    return get_game(game).stake_unit(config)
 
 
 def random_seats(*, table: Table, config: Mapping[str, Any], rng: random.Random,
@@ -127,7 +116,7 @@ def hand_simulate(*, table: Table, rng: random.Random, actor, key_prefix: str,
     :func:`~tables.services.hands.hand_events_submit` (``POST /hands/{id}/events/batch/``). The last
     event closes the hand (ledger entry, reconciliation on commit). Raises what the services raise.
     """
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
     from tables.services.hands import SeatInput, hand_event_append, hand_events_submit, hand_open
 
     profile = limit_profile_in_force(table=table)
@@ -158,7 +147,7 @@ def shift_preview(*, table: Table, hands: int, seed: int) -> list[Any]:
     one :class:`~rules.engines.base.Settlement` per hand. A later change in how the services place the
     button only makes the preview differ from the real shift; it never changes what is logged.
     """
-    from rules.engines.registry import get_engine
+    from rules.registry import get_engine
     from tables.services.floor import table_button_for_next_hand
 
     profile = limit_profile_in_force(table=table)

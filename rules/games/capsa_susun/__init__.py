@@ -1,0 +1,31 @@
+"""Capsa Susun, 13-card Chinese poker (``docs/rules/capsa_susun.md``); engine :mod:`rules.engines.capsa`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.game_spec import GameSpec
+from rules.engines import capsa
+from rules.engines.money import to_cents
+
+ENGINE = capsa.ENGINE
+
+
+def stake_unit(config: Mapping[str, Any]) -> int:
+    """What a Capsa seat can lose in one deal, in cents: ``unit_value`` times ``cover_units``."""
+    return to_cents(config.get("unit_value") or "1.00", field="unit_value") * int(config.get("cover_units") or 10)
+
+
+def limit_label(config: Mapping[str, Any]) -> str:
+    """The default label of a Capsa limit version: ``"2-4 @ 1"`` (method and unit value, whole euros short)."""
+    unit = str(config.get("unit_value"))
+    return f"{config.get('method', '2-4')} @ {unit[:-3] if unit.endswith('.00') else unit}"
+
+
+SPEC = GameSpec(
+    name="capsa_susun", label="Capsa Susun", players=(2, 4), engine=ENGINE, house_take="fee",
+    rules_doc="docs/rules/capsa_susun.md", random_hand=capsa.random_deal, stake_unit=stake_unit,
+    limit_label=limit_label,
+    showdown=capsa.showdown,
+)

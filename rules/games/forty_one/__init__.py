@@ -1,0 +1,24 @@
+"""Forty-one (Einundvierzig) of Casinos Austria (``docs/rules/forty_one.md``); engine :mod:`rules.engines.forty_one`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.game_spec import GameSpec
+from rules.engines import forty_one
+from rules.engines.money import to_cents
+
+ENGINE = forty_one.ENGINE
+
+
+def stake_unit(config: Mapping[str, Any]) -> int:
+    """The largest single bet of a normalised Forty-one config in cents: the last of ``limits``."""
+    return to_cents(list(config["limits"])[-1], field="limits")
+
+
+SPEC = GameSpec(
+    name="forty_one", label="Forty-one", players=(3, 7), engine=ENGINE, house_take="tax",
+    rules_doc="docs/rules/forty_one.md", random_hand=forty_one.random_hand, stake_unit=stake_unit,
+    showdown=forty_one.showdown,
+)
