@@ -120,26 +120,32 @@ def test_community_card_may_not_also_be_in_a_hand():
 
 # --- dispatch to the other games ------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["forty_one", "capsa_susun"])
-def test_other_games_are_handed_to_their_engine_module(monkeypatch, game):
-    import types
+@pytest.mark.parametrize("game", ["forty_one", "capsa_susun", "razz", "seven_card_stud_hi_lo"])
+def test_other_games_are_handed_to_the_showdown_their_registry_entry_names(monkeypatch, game):
+    import dataclasses
 
-    from rules.engines import showdown as module
+    from rules import registry
 
     seen = []
-    fake = types.ModuleType("fake_showdown_engine")
-    fake.showdown = lambda doc: seen.append(doc) or {"game": doc["game"], "ranking": [[7]], "seats": {}}
-    monkeypatch.setitem(sys.modules, "fake_showdown_engine", fake)
-    monkeypatch.setitem(module._DISPATCH, game, "fake_showdown_engine")
+
+    def fake(doc):
+        seen.append(doc)
+        return {"game": doc["game"], "ranking": [[7]], "seats": {}}
+
+    games = tuple(dataclasses.replace(g, showdown=fake) if g.name == game else g for g in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", games)
     doc = {"game": game, "hands": {"7": "As"}}
     assert run_showdown(doc) == {"game": game, "ranking": [[7]], "seats": {}}
     assert seen == [doc]
 
 
-def test_a_missing_engine_module_is_a_config_error(monkeypatch):
-    from rules.engines import showdown as module
+def test_a_game_without_a_showdown_tool_is_a_config_error(monkeypatch):
+    import dataclasses
 
-    monkeypatch.setitem(module._DISPATCH, "forty_one", "rules.engines.no_such_engine_module")
+    from rules import registry
+
+    games = tuple(dataclasses.replace(g, showdown=None) if g.name == "forty_one" else g for g in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", games)
     with pytest.raises(ConfigError) as exc:
         run_showdown({"game": "forty_one", "hands": {"1": "As Ks Qs Js"}})
     assert "forty_one" in exc.value.message
