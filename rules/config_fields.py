@@ -20,7 +20,7 @@ as in a limit profile's ``config``.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any
 
 from rules.engines import capsa_config, forty_one_config, stud_config
@@ -479,7 +479,19 @@ def _capsa() -> tuple[ConfigField, ...]:
     )
 
 
-_BUILDERS = {"seven_card_stud": _stud, "forty_one": _forty_one, "capsa_susun": _capsa}
+def _stud_without_open_pair() -> tuple[ConfigField, ...]:
+    """Razz and Seven Card Stud Hi-Lo: the stud keys, with the open-pair option fixed to off (RZ3.1, HL3.1)."""
+    out = []
+    for field in _stud():
+        if field.key == "open_pair_option":
+            field = replace(field, default="off", choices=("off",), choice_labels=(("off", _OFF),), rule="RZ3.1",
+                            help=gettext_noop("This game has no open-pair rule: always off."))
+        out.append(field)
+    return tuple(out)
+
+
+_BUILDERS = {"seven_card_stud": _stud, "razz": _stud_without_open_pair,
+             "seven_card_stud_hi_lo": _stud_without_open_pair, "forty_one": _forty_one, "capsa_susun": _capsa}
 #: The games described here (the engine registry's list).
 GAMES_DESCRIBED = tuple(_BUILDERS)
 _CACHE: dict[str, tuple[ConfigField, ...]] = {}

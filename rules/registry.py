@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines.errors import ConfigError
+from rules.engines.messages import gettext_noop
 from rules.games import capsa_susun, forty_one, razz, seven_card_stud, seven_card_stud_hi_lo
 
 __all__ = ["GAMES", "GAME_NAMES", "game_choices", "game_for_phh_variant", "get_engine", "get_game"]
@@ -33,7 +34,8 @@ def get_game(name: object) -> GameSpec:
     """The :class:`GameSpec` of ``name``; raises :class:`ConfigError` (field ``game``) for an unknown game."""
     spec = _BY_NAME.get(name) if isinstance(name, str) else None
     if spec is None:
-        raise ConfigError("game", f"unknown game {name!r}; expected one of {', '.join(GAME_NAMES)}")
+        raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(name),
+                                               games=", ".join(GAME_NAMES)))
     return spec
 
 

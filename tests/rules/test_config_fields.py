@@ -9,17 +9,21 @@ import pytest
 from rules.config_fields import GAMES_DESCRIBED, KINDS, config_field, config_fields, values_with_defaults
 from rules.engines import capsa_config, forty_one_config, stud_config
 from rules.engines.errors import ConfigError
-from rules.engines.registry import GAMES
+from rules.engines.registry import GAMES, get_engine
 
-MODULES = {"seven_card_stud": stud_config, "forty_one": forty_one_config, "capsa_susun": capsa_config}
+MODULES = {"seven_card_stud": stud_config, "forty_one": forty_one_config, "capsa_susun": capsa_config,
+           # Razz and Hi-Lo build the stud config through their engine (the open-pair option off, RZ3.1)
+           "razz": get_engine("razz"), "seven_card_stud_hi_lo": get_engine("seven_card_stud_hi_lo")}
 DATACLASSES = {"seven_card_stud": stud_config.StudConfig, "forty_one": forty_one_config.FortyOneConfig,
-               "capsa_susun": capsa_config.CapsaConfig}
+               "capsa_susun": capsa_config.CapsaConfig, "razz": stud_config.StudConfig,
+               "seven_card_stud_hi_lo": stud_config.StudConfig}
 #: The money and required keys a house sets, per game (the minimum the engines need).
 REQUIRED = {
     "seven_card_stud": {"lower": "5.00", "higher": "10.00", "ante": "1.00", "taxe_amount": "2.00"},
     "forty_one": {"limits": ["5.00", "10.00"], "ante": "2.00", "tax_cap": "5.00", "bonus_41_amount": "10.00"},
     "capsa_susun": {"unit_value": "1.00"},
 }
+REQUIRED["razz"] = REQUIRED["seven_card_stud_hi_lo"] = REQUIRED["seven_card_stud"]
 
 
 def test_every_game_of_the_registry_is_described():
