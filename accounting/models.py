@@ -58,6 +58,8 @@ class JournalEntry(models.Model):
                                    related_name="+")
     reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
     reason = models.TextField(blank=True, default="")
+    digest = models.CharField(max_length=64, blank=True, default="",
+                              help_text="this entry's link of the ledger's digest chain (casino.digests)")
 
     class Meta:
         ordering = ["-posted_at", "-id"]

@@ -6,3 +6,10 @@ class CasinoConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "casino"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from casino.db_roles import grant_after_migrate
+
+        post_migrate.connect(grant_after_migrate, sender=self, dispatch_uid="casino.db_roles.grant_after_migrate")

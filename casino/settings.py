@@ -94,6 +94,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
          "transaction_mode": "IMMEDIATE"})
 DATABASE_VENDOR_LABEL = DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+#: The database roles (issue 20, README "Production"): ``migrate`` run as the owner grants row rights to
+#: DATABASE_APP_ROLE (casino/db_roles.py); DATABASE_ASSUME_ROLE makes every connection act as that role
+#: (SET ROLE) when the login differs from it.
+DATABASE_APP_ROLE = env.str("DATABASE_APP_ROLE", default="")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.str("DATABASE_ASSUME_ROLE", default=""):
+    DATABASES["default"].setdefault("OPTIONS", {})["assume_role"] = env.str("DATABASE_ASSUME_ROLE")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -164,6 +170,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
 CELERY_TIMEZONE = TIME_ZONE
+#: Key of the tamper-evidence digests (casino.digests); kept out of the database. Never change it once
+#: hands are logged (the reconciliation would report every stored digest); default: SECRET_KEY.
+LEDGER_DIGEST_KEY = env.str("LEDGER_DIGEST_KEY", default=SECRET_KEY)
 # Worker faults (issue 20): the idempotent tasks are acknowledged late and requeued when their worker
 # process dies; one message reserved at a time; Redis hands an unacknowledged message (its worker host
 # gone) to another worker after the visibility timeout, which must exceed the longest task's time limit

@@ -258,6 +258,8 @@ class Hand(models.Model):
     gaming_day = models.DateField(db_index=True)
     void_reason = models.TextField(blank=True, default="")
     source = models.CharField(max_length=32, default="live")
+    digest = models.CharField(max_length=64, blank=True, default="",
+                              help_text="head of the hand's digest chain (casino.digests): the last event's digest")
 
     class Meta:
         ordering = ["-opened_at", "-id"]
@@ -277,6 +279,8 @@ class HandEvent(models.Model):
     idempotency_key = models.CharField(max_length=128)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    digest = models.CharField(max_length=64, blank=True, default="",
+                              help_text="this event's link of the hand's digest chain")
 
     class Meta:
         ordering = ["hand", "seq"]

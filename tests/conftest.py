@@ -1,7 +1,16 @@
-"""Suite-wide fixtures: which database and broker the run uses, the CI guard, a real Celery worker.
+"""Suite-wide fixtures: which database and broker the run uses, the CI guard, a real Celery worker,
+and the database role the suite acts as.
 
 Outside CI the suite may fall back to SQLite and eager Celery (it says so in the header); in CI
 (``CI=true``) a missing PostgreSQL or Redis stops the run with a failure.
+
+The restricted database role (issue 20): with ``DATABASE_APP_ROLE`` set (CI sets ``casino_app``) the
+test database is created and migrated as the login user (the owner; ``migrate`` grants the role its
+row rights, ``casino/db_roles.py``), and from then on every connection acts as the application role
+(``SET ROLE``, Django's ``assume_role``), so the tests run with exactly the service's rights. Two steps
+go back to the owner for a moment, by ``RESET ROLE``: emptying the tables after a transactional test
+(``TRUNCATE``, which the role may not do) and the tamper tests' changes behind the service's back
+(``tests/accounting/tamper.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +31,49 @@ def _backend_summary() -> tuple[str, str]:
 
 def pytest_report_header(config):
     database, broker = _backend_summary()
-    return [f"casino: database = {database}", f"casino: broker = {broker}"]
+    role = settings.DATABASE_APP_ROLE if settings.DATABASES["default"]["ENGINE"].endswith("postgresql") else ""
+    return [f"casino: database = {database}", f"casino: broker = {broker}",
+            f"casino: database role = {role or 'the login user (owner); set DATABASE_APP_ROLE to restrict'}"]
+
+
+def _app_role() -> str:
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return ""
+    return settings.DATABASE_APP_ROLE
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, created and migrated as the owner; then acting as ``DATABASE_APP_ROLE`` if set."""
+    role = _app_role()
+    if not role:
+        yield
+        return
+    from django.db import connection
+
+    connection.close()
+    connection.settings_dict.setdefault("OPTIONS", {})["assume_role"] = role
+    original_flush = connection.ops.execute_sql_flush
+
+    def flush_as_owner(sql_list):
+        with connection.cursor() as cursor:
+            cursor.execute("RESET ROLE")
+        try:
+            original_flush(sql_list)
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET ROLE {connection.ops.quote_name(role)}")
+
+    connection.ops.execute_sql_flush = flush_as_owner
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT current_user")
+        assert cursor.fetchone()[0] == role
+    try:
+        yield
+    finally:
+        connection.settings_dict["OPTIONS"].pop("assume_role", None)
+        del connection.ops.execute_sql_flush
+        connection.close()
 
 
 def pytest_sessionstart(session):

@@ -7,8 +7,10 @@ OUT; the legs of one entry sum to zero, to the cent.
 Guards, on every backend: :func:`journal_entry_post` refuses an entry whose legs do not sum to zero,
 a leg of zero or with more than two decimals, and an entry with fewer than two legs. On PostgreSQL the
 database refuses the same (a deferred constraint trigger) and any UPDATE/DELETE of a posting or of a
-posted entry (migration ``0002_ledger_guards``); corrections are reversing entries
-(:func:`journal_entry_reverse`), never edits.
+posted entry (migration ``0002_ledger_guards``), and any leg added to an entry after the transaction
+that posted it (``0003_tamper_evidence``); corrections are reversing entries (:func:`journal_entry_reverse`),
+never edits. Every entry carries a digest chained to the entry before it (:mod:`casino.digests`);
+:func:`journal_entry_post` takes the ledger's chain lock so entries are chained in insertion order.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from accounting.models import Account, JournalEntry, Posting
+from casino.digests import GENESIS, chain_digest, journal_entry_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
@@ -35,6 +38,8 @@ CENT = Decimal("0.01")
 #: (4.85000000000000, 4.8499999999): the sum is quantized once to the cent with this rule, which only
 #: removes the float noise (the true sum of two-decimal amounts is exact, so no rounding rule applies).
 SUM_ROUNDING = ROUND_HALF_EVEN
+#: PostgreSQL advisory lock serializing the ledger's digest chain (held to the end of the posting transaction).
+CHAIN_LOCK = 20_2000_01
 
 #: Per-table account purposes -> (account kind, name template). Codes are ``table:{id}:{purpose}``.
 TABLE_ACCOUNTS: dict[str, tuple[str, str]] = {
@@ -143,12 +148,19 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
     if existing is not None:
         return _replayed(existing, lines)
     posted_at = posted_at or timezone.now()
+    gaming_day = gaming_day or gaming_day_of(posted_at)
     try:
         with transaction.atomic():
+            record = journal_entry_record(
+                idempotency_key=idempotency_key, kind=kind, memo=memo[:255], hand_id=getattr(hand, "pk", None),
+                table_id=getattr(table, "pk", None), gaming_day=gaming_day, posted_at=posted_at,
+                created_by_id=getattr(actor, "pk", None), reverses_id=getattr(reverses, "pk", None), reason=reason,
+                legs=[(line.account.code, line.amount, line.role, line.seat, line.player_ref, line.pot_index)
+                      for line in lines])
             entry = JournalEntry.objects.create(
                 idempotency_key=idempotency_key, kind=kind, memo=memo[:255], hand=hand, table=table,
-                gaming_day=gaming_day or gaming_day_of(posted_at), posted_at=posted_at, created_by=actor,
-                reverses=reverses, reason=reason,
+                gaming_day=gaming_day, posted_at=posted_at, created_by=actor,
+                reverses=reverses, reason=reason, digest=chain_digest(_chain_head(), record),
             )
             Posting.objects.bulk_create([
                 Posting(entry=entry, account=line.account, amount=line.amount, role=line.role, seat=line.seat,
@@ -162,6 +174,15 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
             raise
         return _replayed(existing, lines)
     return entry
+
+
+def _chain_head() -> str:
+    """The digest of the latest entry, read under the chain lock (call inside the posting transaction)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK])
+    head = JournalEntry.objects.order_by("-id").values_list("digest", flat=True).first()
+    return GENESIS if head is None else head
 
 
 def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:

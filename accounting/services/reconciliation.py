@@ -9,21 +9,23 @@ expected, found, hand); nothing is ever corrected here.
 Idempotency and concurrency (STYLE.md rule 8):
 
 * a hand is checked under ``SELECT ... FOR UPDATE`` on its row; the run is keyed by what it checks
-  (``hand:{id}:e{event_count}:j{entries}``: the events and the ledger entries of the hand), so a second
-  run of the same version, concurrent or later, finds the stored :class:`ReconciliationRun` and does
-  nothing; a correction (a reversing entry and a new one) is a new version and is checked again;
+  (``hand:{id}:c{content}``: a hash of the hand's header, events, stored digests and ledger legs,
+  :func:`accounting.services.tamper.hand_content_key`), so a second run of the same version, concurrent
+  or later, finds the stored :class:`ReconciliationRun` and does nothing; a correction (a reversing
+  entry and a new one), or any change made behind the service's back, is a new version and is checked
+  again;
+* besides the replay, every check recomputes the hand's digest chain and the day run the ledger's
+  (:mod:`accounting.services.tamper`): a stored digest that does not match is a discrepancy;
 * a discrepancy's ``check_key`` is unique (``hand:{id}:{kind}:{subject}``) and written with
   ``ON CONFLICT DO NOTHING``, so re-runs never duplicate rows;
 * a gaming day run is claimed with a unique :class:`ReconciliationRun` row
-  (``day:{date}:{fingerprint}``) and processes the day's hands in chunks, each chunk one transaction
+  (``day:{date}:{fingerprint}``, the fingerprint a hash of all the day's content) and processes the day's hands in chunks, each chunk one transaction
   with its hands locked in id order, using the same pure check as the per-hand run.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,13 +33,20 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, IntegerField, Max, Q, Sum
+from django.db import IntegrityError, transaction
+from django.db.models import F, IntegerField, Q, Sum
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
 
 from accounting.models import Discrepancy, JournalEntry, Posting, ReconciliationRun
 from accounting.services.settlement import settlement_moves_money
+from accounting.services.tamper import (
+    day_content_fingerprint,
+    event_rows_by_hand,
+    hand_content_key,
+    hand_digest_findings,
+    ledger_chain_findings,
+)
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.status import status_transition
@@ -45,7 +54,7 @@ from rules.engines.base import Settlement
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
 from rules.replay import replay_settlement as rules_replay_settlement
-from tables.models import Hand, HandEvent
+from tables.models import Hand
 
 #: Entry kinds whose legs make up a closed hand's money result (a reversal cancels an entry it reverses).
 SETTLEMENT_KINDS = (JournalEntry.Kind.HAND_SETTLEMENT, JournalEntry.Kind.REVERSAL, JournalEntry.Kind.ADJUSTMENT)
@@ -100,6 +109,8 @@ class HandFacts:
     seats: Mapping[str, Any]
     gaming_day: dt.date
     event_count: int
+    opened_at: dt.datetime | None = None
+    digest: str = ""
 
 
 # --------------------------------------------------------------------------------------------- pure check
@@ -254,27 +265,12 @@ def hand_findings(facts: HandFacts, events: Sequence[Mapping[str, Any]], legs: S
 def _facts(hand: Hand) -> HandFacts:
     return HandFacts(id=hand.id, table_id=hand.table_id, number=hand.number, game=hand.game, status=hand.status,
                      button_seat=hand.button_seat, limit_snapshot=hand.limit_snapshot, seats=hand.seats,
-                     gaming_day=hand.gaming_day, event_count=hand.event_count)
+                     gaming_day=hand.gaming_day, event_count=hand.event_count, opened_at=hand.opened_at,
+                     digest=hand.digest)
 
 
 _FACT_FIELDS = ("id", "table_id", "number", "game", "status", "button_seat", "limit_snapshot", "seats", "gaming_day",
-                "event_count")
-
-
-def _events_by_hand(hand_ids: Iterable[int]) -> dict[int, list[dict]]:
-    """Each hand's event payloads in sequence order. On PostgreSQL one JSON array per hand (``json_agg``)."""
-    ids = list(hand_ids)
-    if connection.vendor == "postgresql":
-        table = HandEvent._meta.db_table
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT hand_id, json_agg(payload ORDER BY seq)::text FROM {table} "
-                           "WHERE hand_id = ANY(%s) GROUP BY hand_id", [ids])
-            return {hand_id: json.loads(text) for hand_id, text in cursor.fetchall()}
-    out: dict[int, list[dict]] = defaultdict(list)
-    rows = HandEvent.objects.filter(hand_id__in=ids).order_by("hand_id", "seq").values_list("hand_id", "payload")
-    for hand_id, payload in rows:
-        out[hand_id].append(payload)
-    return out
+                "event_count", "opened_at", "digest")
 
 
 def _legs_by_hand(hand_ids: Iterable[int]) -> dict[int, list[Leg]]:
@@ -288,15 +284,10 @@ def _legs_by_hand(hand_ids: Iterable[int]) -> dict[int, list[Leg]]:
     return out
 
 
-def _entry_versions(hand_ids: Iterable[int]) -> dict[int, str]:
-    rows = (JournalEntry.objects.filter(hand_id__in=list(hand_ids)).values("hand_id")
-            .annotate(n=Count("id"), last=Max("id")).values_list("hand_id", "n", "last"))
-    return {hand_id: f"j{n}-{last}" for hand_id, n, last in rows}
-
-
-def hand_run_key(facts: HandFacts, entries_version: str | None) -> str:
-    """The run key of a hand: what the check reads (event count and the hand's ledger entries)."""
-    return f"hand:{facts.id}:e{facts.event_count}:{entries_version or 'j0'}"
+def hand_run_key(facts: HandFacts, content: str) -> str:
+    """The run key of a hand: ``content`` is :func:`~accounting.services.tamper.hand_content_key` of what
+    the check reads."""
+    return f"hand:{facts.id}:c{content}"
 
 
 def _discrepancies_write(facts: HandFacts, findings: Sequence[Finding]) -> None:
@@ -307,22 +298,27 @@ def _discrepancies_write(facts: HandFacts, findings: Sequence[Finding]) -> None:
         Discrepancy.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _check_locked_hands(hands: Sequence[HandFacts]) -> dict[str, int]:
-    """Check hands already locked by the caller's transaction; skip versions already run. Returns counts."""
+def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dict[int, str]]:
+    """Check hands already locked by the caller's transaction; skip versions already run.
+
+    Returns the counts and each hand's run key. The check is the replay (:func:`hand_findings`) plus
+    the hand's digest chain (:func:`~accounting.services.tamper.hand_digest_findings`).
+    """
     ids = [h.id for h in hands]
-    versions = _entry_versions(ids)
-    keys = {h.id: hand_run_key(h, versions.get(h.id)) for h in hands}
+    rows = event_rows_by_hand(ids)
+    legs = _legs_by_hand(ids)
+    keys = {h.id: hand_run_key(h, hand_content_key(h, rows.get(h.id, ()), legs.get(h.id, ()))) for h in hands}
     done = set(ReconciliationRun.objects.filter(key__in=list(keys.values())).values_list("key", flat=True))
     todo = [h for h in hands if keys[h.id] not in done]
     counts = {"checked": 0, "skipped": len(hands) - len(todo), "reconciled": 0, "discrepancy": 0}
     if not todo:
-        return counts
-    events = _events_by_hand(h.id for h in todo)
-    legs = _legs_by_hand(h.id for h in todo)
+        return counts, keys
     now = timezone.now()
     runs, clean, dirty, findings_all = [], [], [], []
     for facts in todo:
-        findings = hand_findings(facts, events.get(facts.id, ()), legs.get(facts.id, ()))
+        hand_rows = rows.get(facts.id, ())
+        findings = [Finding(*f) for f in hand_digest_findings(facts, hand_rows)]
+        findings += hand_findings(facts, [row[1] for row in hand_rows], legs.get(facts.id, ()))
         status = ReconciliationRun.Status.DISCREPANCY if findings else ReconciliationRun.Status.OK
         (dirty if findings else clean).append(facts.id)
         findings_all.append((facts, findings))
@@ -337,7 +333,7 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> dict[str, int]:
     if dirty:
         Hand.objects.filter(id__in=dirty).update(reconciliation=Hand.Reconciliation.DISCREPANCY)
     counts.update(checked=len(todo), reconciled=len(clean), discrepancy=len(dirty))
-    return counts
+    return counts, keys
 
 
 # --------------------------------------------------------------------------------------------- services
@@ -355,16 +351,12 @@ def hand_reconcile(*, hand_id: int) -> ReconciliationRun | None:
         if hand.status == Hand.Status.OPEN:
             return None
         facts = _facts(hand)
-        _check_locked_hands([facts])
-        versions = _entry_versions([facts.id])
-        return ReconciliationRun.objects.get(key=hand_run_key(facts, versions.get(facts.id)))
+        _, keys = _check_locked_hands([facts])
+        return ReconciliationRun.objects.get(key=keys[facts.id])
 
 
 def _day_fingerprint(day: dt.date) -> str:
-    hands = Hand.objects.filter(gaming_day=day).aggregate(n=Count("id"), last=Max("id"), events=Sum("event_count"))
-    entries = JournalEntry.objects.filter(gaming_day=day).aggregate(n=Count("id"), last=Max("id"))
-    raw = f"{hands['n']}:{hands['last']}:{hands['events']}:{entries['n']}:{entries['last']}"
-    return hashlib.sha1(raw.encode()).hexdigest()[:16]
+    return day_content_fingerprint(day)
 
 
 def _run_claim(*, key: str, scope: str, day: dt.date) -> tuple[ReconciliationRun, bool]:
@@ -432,7 +424,7 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK) -> Reconciliat
                     _discrepancies_write(f, [Finding("hand_not_closed", "status",
                                                      f"hand #{f.number} of gaming day {day} is still open",
                                                      "closed or void", "open")])
-                result = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
+                result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
                 counts["hands"] += len(facts)
                 counts["open"] += len(open_hands)
                 for name in ("checked", "skipped", "reconciled", "discrepancy"):
@@ -444,10 +436,17 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK) -> Reconciliat
                     Discrepancy(check_key=check_key[:160], kind=f.kind, what=f.what, expected=f.expected,
                                 found=f.found, table_id=table_id, gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
+            chain = ledger_chain_findings(day)
+            if chain:
+                Discrepancy.objects.bulk_create([
+                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
+                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
+                                gaming_day=entry["gaming_day"])
+                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
             open_day = Discrepancy.objects.filter(gaming_day=day, status=Discrepancy.Status.OPEN).count()
-            counts["ledger_findings"] = len(ledger)
+            counts["ledger_findings"] = len(ledger) + len(chain)
             counts["open_discrepancies"] = open_day
-            bad = (counts["open"] or ledger or counts["discrepancy"]
+            bad = (counts["open"] or ledger or chain or counts["discrepancy"]
                    or Hand.objects.filter(gaming_day=day, reconciliation=Hand.Reconciliation.DISCREPANCY).exists())
             ReconciliationRun.objects.filter(pk=run.pk).update(
                 status=ReconciliationRun.Status.DISCREPANCY if bad else ReconciliationRun.Status.OK,

@@ -35,6 +35,7 @@ from django.db.models import Case, F, Max, OuterRef, Q, QuerySet, Subquery, When
 from django.http import Http404
 from django.utils import timezone
 
+from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
@@ -244,11 +245,16 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
             raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
         number = (Hand.objects.filter(table=locked).aggregate(top=Max("number"))["top"] or 0) + 1
         session = TableSession.objects.filter(table=locked, closed_at__isnull=True).first()
+        snapshot = engine.config_to_dict(config)
+        header = hand_header_record(table_id=locked.pk, number=number, game=locked.game, button_seat=button,
+                                    limit_snapshot=snapshot, seats=seat_map, gaming_day=gaming_day_of(opened_at),
+                                    opened_at=opened_at)
         hand = Hand.objects.create(
             table=locked, session=session, number=number, game=locked.game, dealer=dealer_on_duty(table=locked,
                                                                                                   at=opened_at),
-            button_seat=button, limit_profile=profile, limit_snapshot=engine.config_to_dict(config), seats=seat_map,
+            button_seat=button, limit_profile=profile, limit_snapshot=snapshot, seats=seat_map,
             opened_at=opened_at, opened_by=actor, gaming_day=gaming_day_of(opened_at), source=source,
+            digest=hand_chain(header, [])[0],
         )
         audit_record(obj=hand, action="hand_open", actor=actor, to_status=hand.status,
                      data={"number": number, "button_seat": button, "limit_profile": profile.pk})
@@ -336,10 +342,13 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
 
 
 def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> HandEvent:
+    """Store the next event of a locked hand, chained to the hand's digest head (:mod:`casino.digests`)."""
     locked.event_count += 1
+    locked.digest = chain_digest(locked.digest, hand_event_record(seq=locked.event_count, payload=event,
+                                                                  idempotency_key=idempotency_key))
     record = HandEvent.objects.create(hand=locked, seq=locked.event_count, payload=event,
-                                      idempotency_key=idempotency_key, created_by=actor)
-    Hand.objects.filter(pk=locked.pk).update(event_count=locked.event_count)
+                                      idempotency_key=idempotency_key, created_by=actor, digest=locked.digest)
+    Hand.objects.filter(pk=locked.pk).update(event_count=locked.event_count, digest=locked.digest)
     return record
 
 

@@ -45,6 +45,7 @@ def make_hand(table, *, rng: random.Random, opened_at: dt.datetime, seats: tuple
     """Store one closed hand of ``table``'s game with random (or given) events and post its settlement."""
     from django.db.models import Max
 
+    from casino.digests import hand_chain, hand_header_record
     from casino.gaming_day import gaming_day_of
     from tables.models import Hand, HandEvent
 
@@ -63,8 +64,14 @@ def make_hand(table, *, rng: random.Random, opened_at: dt.datetime, seats: tuple
         status=Hand.Status.CLOSED, reconciliation=Hand.Reconciliation.AWAITING, event_count=len(events),
         opened_at=opened_at, closed_at=opened_at + dt.timedelta(minutes=2), gaming_day=gaming_day_of(opened_at),
     )
-    HandEvent.objects.bulk_create([HandEvent(hand=hand, seq=i + 1, payload=e, idempotency_key=f"k{i + 1}")
-                                   for i, e in enumerate(events)])
+    digests = hand_chain(hand_header_record(table_id=hand.table_id, number=hand.number, game=hand.game,
+                                            button_seat=hand.button_seat, limit_snapshot=hand.limit_snapshot,
+                                            seats=hand.seats, gaming_day=hand.gaming_day, opened_at=hand.opened_at),
+                         [(i + 1, e, f"k{i + 1}") for i, e in enumerate(events)])
+    HandEvent.objects.bulk_create([HandEvent(hand=hand, seq=i + 1, payload=e, idempotency_key=f"k{i + 1}",
+                                             digest=digests[i + 1]) for i, e in enumerate(events)])
+    Hand.objects.filter(pk=hand.pk).update(digest=digests[-1])
+    hand.digest = digests[-1]
     if post:
         state = engine.replay(config, stacks, events, button=button)
         post_settlement(hand, engine.settlement(state))

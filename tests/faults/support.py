@@ -97,8 +97,10 @@ class Worker:
                    "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", name]
         if beat_schedule is not None:
             command += ["--beat", "--schedule", str(beat_schedule)]
+        role = connection.settings_dict.get("OPTIONS", {}).get("assume_role") or ""
         environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings_test", "REDIS_URL": broker_url,
-                       "DATABASE_URL": database_url(), "CONN_MAX_AGE": "0", **(env or {})}
+                       "DATABASE_URL": database_url(), "DATABASE_ASSUME_ROLE": role, "CONN_MAX_AGE": "0",
+                       **(env or {})}
         self.log = log
         self.proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log.open("ab"),
                                      stderr=subprocess.STDOUT, start_new_session=True)

@@ -1,0 +1,153 @@
+"""Tamper checks of reconciliation: the digest chains recomputed and compared (issue 20).
+
+The hand service chains each hand's events (``HandEvent.digest``, head in ``Hand.digest``) and the
+posting service chains the journal entries (``JournalEntry.digest``), see :mod:`casino.digests`. A
+change made behind the service's back (an edited payload, a deleted event, a leg added to a posted
+entry, even by someone who can switch the database's triggers off) leaves a stored digest that no
+longer matches the recomputed one: reconciliation turns every such difference into a finding, and
+the content keys here make a changed hand or day a new run (checked again, never skipped).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Max, Min
+
+from accounting.models import JournalEntry, Posting
+from casino.digests import GENESIS, chain_digest, hand_chain, hand_header_record, journal_entry_record
+from tables.models import Hand, HandEvent
+
+#: One stored event as the checks read it: (seq, payload, idempotency key, stored digest).
+EventRow = tuple[int, Any, str, str]
+
+
+def event_rows_by_hand(hand_ids: Iterable[int]) -> dict[int, list[EventRow]]:
+    """Each hand's events in sequence order with their keys and stored digests (one query).
+
+    On PostgreSQL one JSON array per hand (``json_agg``), elsewhere plain rows.
+    """
+    ids = list(hand_ids)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT hand_id, json_agg(json_build_array(seq, payload, idempotency_key, digest) "
+                           f"ORDER BY seq)::text FROM {HandEvent._meta.db_table} WHERE hand_id = ANY(%s) "
+                           "GROUP BY hand_id", [ids])
+            return {hand_id: [tuple(row) for row in json.loads(text)] for hand_id, text in cursor.fetchall()}
+    out: dict[int, list[EventRow]] = defaultdict(list)
+    for hand_id, *row in (HandEvent.objects.filter(hand_id__in=ids).order_by("hand_id", "seq")
+                          .values_list("hand_id", "seq", "payload", "idempotency_key", "digest")):
+        out[hand_id].append(tuple(row))
+    return out
+
+
+def hand_header(facts) -> dict[str, Any]:
+    """The header record of a hand (:class:`~accounting.services.reconciliation.HandFacts` or a Hand)."""
+    return hand_header_record(table_id=facts.table_id, number=facts.number, game=facts.game,
+                              button_seat=facts.button_seat, limit_snapshot=facts.limit_snapshot, seats=facts.seats,
+                              gaming_day=facts.gaming_day, opened_at=facts.opened_at)
+
+
+def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[tuple[str, str, str, str, str]]:
+    """Differences between a hand's stored digests and the ones recomputed from its header and events.
+
+    Returns ``(kind, subject, what, expected, found)`` tuples: ``hand_digest`` (the head stored on the
+    hand, e.g. after a change of its seats, limits or button), ``event_digest`` (an event whose digest
+    does not match: edited, inserted or a link removed before it), ``event_sequence`` (numbers with a
+    gap or an event count that does not match the rows). Empty when the chain is intact.
+    """
+    out: list[tuple[str, str, str, str, str]] = []
+    seqs = [row[0] for row in rows]
+    if seqs != list(range(1, len(rows) + 1)) or len(rows) != facts.event_count:
+        out.append(("event_sequence", "seq", f"hand #{facts.number}: its events are not numbered 1..{facts.event_count}",
+                    f"1..{facts.event_count}", ",".join(map(str, seqs))[:250]))
+    digests = hand_chain(hand_header(facts), [(seq, payload, key) for seq, payload, key, _ in rows])
+    for (seq, _payload, _key, stored), expected in zip(rows, digests[1:]):
+        if stored != expected:
+            out.append(("event_digest", f"event{seq}", f"hand #{facts.number} event {seq}: its digest does not "
+                        "match its content and the events before it", expected[:16], (stored or "none")[:16]))
+            break  # every later link differs too: the first broken one is the finding
+    if (facts.digest or "") != digests[-1] and not any(kind == "event_digest" for kind, *_ in out):
+        out.append(("hand_digest", "head", f"hand #{facts.number}: the digest of its header and events does not "
+                    "match the stored one", digests[-1][:16], (facts.digest or "none")[:16]))
+    return out
+
+
+def hand_content_key(facts, rows: Sequence[EventRow], legs: Sequence[Any]) -> str:
+    """A hash of everything a hand's check reads (header, status, events, stored digests, ledger legs):
+    any change gives a new run key, so a changed hand is checked again."""
+    body = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "", rows,
+                       sorted(json.dumps(dataclasses.astuple(leg)) for leg in legs)],
+                      sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+def _entry_record(entry: Mapping[str, Any], legs: Sequence[tuple]) -> dict[str, Any]:
+    return journal_entry_record(
+        idempotency_key=entry["idempotency_key"], kind=entry["kind"], memo=entry["memo"], hand_id=entry["hand_id"],
+        table_id=entry["table_id"], gaming_day=entry["gaming_day"], posted_at=entry["posted_at"],
+        created_by_id=entry["created_by_id"], reverses_id=entry["reverses_id"], reason=entry["reason"], legs=legs)
+
+
+_ENTRY_FIELDS = ("id", "idempotency_key", "kind", "memo", "hand_id", "table_id", "gaming_day", "posted_at",
+                 "created_by_id", "reverses_id", "reason", "digest")
+
+
+def ledger_chain_findings(day: dt.date) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
+    """Verify the ledger's chain across the entries of gaming day ``day`` (and any entry between them).
+
+    Each entry's digest is recomputed from its fields and legs, linked to the stored digest of the
+    entry before it (by id). Returns ``(kind, subject, what, expected, found, entry)`` tuples of kind
+    ``entry_digest``: a leg added, changed or removed, a field edited, or the entry before it removed.
+    """
+    span = JournalEntry.objects.filter(gaming_day=day).aggregate(first=Min("id"), last=Max("id"))
+    if span["first"] is None:
+        return []
+    before = (JournalEntry.objects.filter(id__lt=span["first"]).order_by("-id").values_list("digest", flat=True)
+              .first())
+    previous = GENESIS if before is None else before
+    entries = list(JournalEntry.objects.filter(id__gte=span["first"], id__lte=span["last"]).order_by("id")
+                   .values(*_ENTRY_FIELDS))
+    legs: dict[int, list[tuple]] = defaultdict(list)
+    for entry_id, *leg in (Posting.objects.filter(entry_id__in=[e["id"] for e in entries])
+                           .values_list("entry_id", "account__code", "amount", "role", "seat", "player_ref",
+                                        "pot_index")):
+        legs[entry_id].append(tuple(leg))
+    out = []
+    for entry in entries:
+        expected = chain_digest(previous, _entry_record(entry, legs.get(entry["id"], [])))
+        if expected != entry["digest"]:
+            out.append(("entry_digest", f"entry{entry['id']}", f"journal entry {entry['id']} "
+                        f"({entry['idempotency_key']}): its digest does not match its legs and fields or the entry "
+                        "before it", expected[:16], (entry["digest"] or "none")[:16], entry))
+        previous = entry["digest"]
+    return out
+
+
+def day_content_fingerprint(day: dt.date) -> str:
+    """A hash of everything the day run reads (hands, events, entries, legs, stored digests): a changed
+    day gives a new run key, so a change made after a day was reconciled is found by the next run."""
+    digest = hashlib.sha256()
+    hands = (Hand.objects.filter(gaming_day=day).order_by("id")
+             .values_list("id", "status", "event_count", "digest", "button_seat", "seats", "limit_snapshot"))
+    for row in hands.iterator(chunk_size=2000):
+        digest.update(json.dumps(row, sort_keys=True, default=str).encode())
+    events = (HandEvent.objects.filter(hand__gaming_day=day).order_by("hand_id", "seq")
+              .values_list("hand_id", "seq", "payload", "idempotency_key", "digest"))
+    for row in events.iterator(chunk_size=5000):
+        digest.update(json.dumps(row, sort_keys=True, default=str).encode())
+    entries = JournalEntry.objects.filter(gaming_day=day).order_by("id").values_list(*_ENTRY_FIELDS)
+    for row in entries.iterator(chunk_size=2000):
+        digest.update(json.dumps(row, sort_keys=True, default=str).encode())
+    legs = (Posting.objects.filter(entry__gaming_day=day).order_by("id")
+            .values_list("id", "entry_id", "account_id", "amount", "role", "seat", "player_ref", "pot_index"))
+    for row in legs.iterator(chunk_size=5000):
+        digest.update(json.dumps(row, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:24]
