@@ -35,18 +35,20 @@ FROM tables_table t JOIN tables_limitprofile lp ON lp.table_id = t.id JOIN accou
 GROUP BY t.id, t.game, lp.id;
 
 INSERT INTO tables_hand (id, table_id, number, game, button_seat, limit_profile_id, limit_snapshot, seats, status,
-                         reconciliation, event_count, opened_at, closed_at, gaming_day, void_reason, source)
+                         reconciliation, event_count, opened_at, closed_at, gaming_day, void_reason, source, digest)
 SELECT g, bt.table_id, g, bt.game, 1, bt.profile_id, '{}'::jsonb,
        '{"1": {"stack": 20000, "player_ref": null}, "2": {"stack": 20000, "player_ref": null},
          "3": {"stack": 20000, "player_ref": null}}'::jsonb,
        'closed', 'reconciled', 20,
        %(start)s::timestamptz + (g - 1) * %(step)s * interval '1 second',
        %(start)s::timestamptz + (g - 1) * %(step)s * interval '1 second' + interval '90 seconds',
-       %(first_day)s::date + ((g - 1) / %(per_day)s)::int, '', 'bench'
+       %(first_day)s::date + ((g - 1) / %(per_day)s)::int, '', 'bench', ''
 FROM generate_series(1, %(hands)s) g JOIN bench_tables bt ON bt.slot = g %% %(n_tables)s;
 
-INSERT INTO accounting_journalentry (id, idempotency_key, kind, memo, hand_id, table_id, gaming_day, posted_at, reason)
-SELECT h.id, 'hand:' || h.id || ':settlement', 'hand_settlement', '', h.id, h.table_id, h.gaming_day, h.closed_at, ''
+INSERT INTO accounting_journalentry (id, idempotency_key, kind, memo, hand_id, table_id, gaming_day, posted_at, reason,
+                                     digest)
+SELECT h.id, 'hand:' || h.id || ':settlement', 'hand_settlement', '', h.id, h.table_id, h.gaming_day, h.closed_at, '',
+       ''
 FROM tables_hand h;
 
 INSERT INTO accounting_posting (entry_id, account_id, amount, role, seat, player_ref, pot_index)

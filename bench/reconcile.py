@@ -61,8 +61,10 @@ def build_pool(per_game: int, seed: int):
 def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -> list[int]:
     """Load ``n_hands`` hands of DAY (cycling through the pool) with events, entries and postings.
 
-    The hands are COPYed; their events and ledger legs are expanded inside PostgreSQL from the pool
-    (INSERT ... SELECT), so the bench's own memory stays small.
+    The hands are COPYed; their events and entries are streamed with COPY carrying the digests the
+    services write (:mod:`casino.digests`: each hand's event chain, the ledger's entry chain), and the
+    ledger legs are expanded inside PostgreSQL from the pool (INSERT ... SELECT), so the bench's own
+    memory stays small.
     """
     from django.db import connection, transaction
     from django.utils import timezone
@@ -86,7 +88,7 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
     span = (end - start).total_seconds()
     tampered = set(rng.sample(range(n_hands), tamper))
     table_by_id = {t[0]: t for t in tables}
-    hands, hand_pool, tampered_postings = [], [], []
+    hands, hand_pool, tampered_postings, meta = [], [], [], []
     numbers: dict[int, int] = {}
     snapshot_json = {game: json.dumps(pool[game][0]) for game in GAMES}
     for index in range(n_hands):
@@ -97,16 +99,15 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
         numbers[table_id] = numbers.get(table_id, 0) + 1
         opened = start + dt.timedelta(seconds=span * index / n_hands)
         hands.append((hand_id, table_id, numbers[table_id], game, seats[0], profile_id, snapshot_json[game], seats_json,
-                      "closed", "awaiting", len(hand_events), opened, opened + dt.timedelta(seconds=1), DAY, "", "bench"))
+                      "closed", "awaiting", len(hand_events), opened, opened + dt.timedelta(seconds=1), DAY, "", "bench", ""))
         changed = _tamper(legs) if index in tampered else None
         if index in tampered and changed is None:
             tampered.discard(index)  # a hand that moves no money has no award to inflate: it stays honest
         hand_pool.append((hand_id, game, pool_index, index in tampered))
+        meta.append((hand_id, table_id, numbers[table_id], game, seats, opened, pool_index, changed))
         if changed is not None:  # the croupier paid 1.00 more on an award, taken from the pot: the pot does not clear
             for purpose, cents, role, seat, pot_index in changed:
                 tampered_postings.append((hand_id, accounts[purpose], EUR[cents], role, seat, "", pot_index))
-    pool_events = [(game, k, seq, payload) for game in GAMES for k, hand in enumerate(pool[game][1])
-                   for seq, payload in enumerate(hand[1], start=1)]
     pool_legs = [(game, k, purpose, EUR[cents], role, seat, pot_index) for game in GAMES
                  for k, hand in enumerate(pool[game][1]) for purpose, cents, role, seat, pot_index in hand[2]]
     accounts = [(table_id, purpose, account_id) for table_id, t in table_by_id.items() for purpose, account_id in t[3].items()]
@@ -120,30 +121,26 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
             cursor.execute(f'DROP INDEX "{name}"')
         cursor.execute("CREATE TEMP TABLE bench_hand_pool (hand_id int, game text, pool_index int, tampered bool) "
                        "ON COMMIT DROP")
-        cursor.execute("CREATE TEMP TABLE bench_pool_events (game text, pool_index int, seq int, payload jsonb) "
-                       "ON COMMIT DROP")
         cursor.execute("CREATE TEMP TABLE bench_pool_legs (game text, pool_index int, purpose text, amount numeric, "
                        "role text, seat int, pot_index int) ON COMMIT DROP")
         cursor.execute("CREATE TEMP TABLE bench_accounts (table_id int, purpose text, account_id int) ON COMMIT DROP")
         copy_rows(raw, "tables_hand", ["id", "table_id", "number", "game", "button_seat", "limit_profile_id",
                                        "limit_snapshot", "seats", "status", "reconciliation", "event_count",
-                                       "opened_at", "closed_at", "gaming_day", "void_reason", "source"], hands)
+                                       "opened_at", "closed_at", "gaming_day", "void_reason", "source", "digest"],
+                  hands)
         copy_rows(raw, "bench_hand_pool", ["hand_id", "game", "pool_index", "tampered"], hand_pool)
-        copy_rows(raw, "bench_pool_events", ["game", "pool_index", "seq", "payload"], pool_events)
         copy_rows(raw, "bench_pool_legs", ["game", "pool_index", "purpose", "amount", "role", "seat", "pot_index"],
                   pool_legs)
         copy_rows(raw, "bench_accounts", ["table_id", "purpose", "account_id"], accounts)
-        cursor.execute("""
-            INSERT INTO tables_handevent (hand_id, seq, payload, idempotency_key, created_at)
-            SELECT hp.hand_id, pe.seq, pe.payload, 'b' || pe.seq, h.closed_at
-            FROM bench_hand_pool hp JOIN tables_hand h ON h.id = hp.hand_id
-            JOIN bench_pool_events pe ON pe.game = hp.game AND pe.pool_index = hp.pool_index""")
-        cursor.execute("""
-            INSERT INTO accounting_journalentry (id, idempotency_key, kind, memo, hand_id, table_id, gaming_day,
-                                                 posted_at, reason)
-            SELECT h.id, 'hand:' || h.id || ':settlement', 'hand_settlement', '', h.id, h.table_id, h.gaming_day,
-                   h.closed_at, ''
-            FROM tables_hand h""")
+        heads: dict[int, str] = {}
+        copy_rows(raw, "tables_handevent", ["hand_id", "seq", "payload", "idempotency_key", "created_at", "digest"],
+                  _event_rows(meta, pool, heads))
+        cursor.execute("CREATE TEMP TABLE bench_heads (hand_id int, digest text) ON COMMIT DROP")
+        copy_rows(raw, "bench_heads", ["hand_id", "digest"], heads.items())
+        cursor.execute("UPDATE tables_hand h SET digest = b.digest FROM bench_heads b WHERE h.id = b.hand_id")
+        copy_rows(raw, "accounting_journalentry", ["id", "idempotency_key", "kind", "memo", "hand_id", "table_id",
+                                                   "gaming_day", "posted_at", "reason", "digest"],
+                  _entry_rows(meta, pool))
         cursor.execute("""
             INSERT INTO accounting_posting (entry_id, account_id, amount, role, seat, player_ref, pot_index)
             SELECT hp.hand_id, a.account_id, pl.amount, pl.role, pl.seat, '', pl.pot_index
@@ -162,6 +159,41 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
         cursor.execute("ANALYZE")
     print(f"loaded {len(hands):,} hands, {n_events:,} events, {n_hands:,} entries, {n_postings:,} postings")
     return sorted(i + 1 for i in tampered)
+
+
+def _event_rows(meta, pool, heads: dict[int, str]):
+    """Each hand's event rows with the digest chain the hand service writes; fills ``heads`` (hand -> head)."""
+    from casino.digests import hand_chain, hand_header_record
+
+    parsed = {game: [[json.loads(e) for e in hand[1]] for hand in pool[game][1]] for game in GAMES}
+    for hand_id, table_id, number, game, seats, opened, pool_index, _changed in meta:
+        seats_map = json.loads(pool[game][1][pool_index][3])  # the hand's seats as stored
+        header = hand_header_record(table_id=table_id, number=number, game=game, button_seat=seats[0],
+                                    limit_snapshot=pool[game][0], seats=seats_map, gaming_day=DAY, opened_at=opened)
+        events = parsed[game][pool_index]
+        digests = hand_chain(header, [(seq, payload, f"b{seq}") for seq, payload in enumerate(events, start=1)])
+        heads[hand_id] = digests[-1]
+        closed = opened + dt.timedelta(seconds=1)
+        for seq, payload in enumerate(pool[game][1][pool_index][1], start=1):
+            yield hand_id, seq, payload, f"b{seq}", closed, digests[seq]
+
+
+def _entry_rows(meta, pool):
+    """Each hand's settlement entry with the ledger's digest chain (entries in id order = hand order)."""
+    from casino.digests import GENESIS, chain_digest, journal_entry_record
+
+    previous = GENESIS
+    for hand_id, table_id, _number, game, _seats, opened, pool_index, changed in meta:
+        legs = changed if changed is not None else pool[game][1][pool_index][2]
+        posted = opened + dt.timedelta(seconds=1)
+        key = f"hand:{hand_id}:settlement"
+        record = journal_entry_record(
+            idempotency_key=key, kind="hand_settlement", memo="", hand_id=hand_id, table_id=table_id, gaming_day=DAY,
+            posted_at=posted, created_by_id=None, reverses_id=None, reason="",
+            legs=[("house:bonus_expense" if purpose == "bonus_expense" else f"table:{table_id}:{purpose}", EUR[cents],
+                   role, seat, "", pot_index) for purpose, cents, role, seat, pot_index in legs])
+        previous = chain_digest(previous, record)
+        yield hand_id, key, "hand_settlement", "", hand_id, table_id, DAY, posted, "", previous
 
 
 class _Eur(dict):

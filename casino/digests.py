@@ -37,22 +37,19 @@ _MICROSECOND = dt.timedelta(microseconds=1)
 
 
 def _canonical(value: Any) -> Any:
+    """JSON form of the values JSON lacks (called by ``json.dumps`` only for those: no Python recursion)."""
     if isinstance(value, dt.datetime):
         return (value - _EPOCH) // _MICROSECOND if value.tzinfo else value.isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Decimal):
         return f"{value:.2f}"
-    if isinstance(value, Mapping):
-        return {str(k): _canonical(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_canonical(v) for v in value]
-    return value
+    raise TypeError(f"{type(value).__name__} has no canonical form in a digest")
 
 
 def chain_digest(previous: str, record: Mapping[str, Any]) -> str:
     """The 64-hex digest of ``record`` linked to ``previous`` (keyed with ``settings.LEDGER_DIGEST_KEY``)."""
-    body = json.dumps(_canonical(record), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    body = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=_canonical)
     key = settings.LEDGER_DIGEST_KEY.encode()
     return hmac.new(key, f"{previous}\n{body}".encode(), hashlib.sha256).hexdigest()
 

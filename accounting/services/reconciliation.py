@@ -305,9 +305,9 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     the hand's digest chain (:func:`~accounting.services.tamper.hand_digest_findings`).
     """
     ids = [h.id for h in hands]
-    rows = event_rows_by_hand(ids)
+    rows, hashes = event_rows_by_hand(ids)
     legs = _legs_by_hand(ids)
-    keys = {h.id: hand_run_key(h, hand_content_key(h, rows.get(h.id, ()), legs.get(h.id, ()))) for h in hands}
+    keys = {h.id: hand_run_key(h, hand_content_key(h, hashes.get(h.id, ""), legs.get(h.id, ()))) for h in hands}
     done = set(ReconciliationRun.objects.filter(key__in=list(keys.values())).values_list("key", flat=True))
     todo = [h for h in hands if keys[h.id] not in done]
     counts = {"checked": 0, "skipped": len(hands) - len(todo), "reconciled": 0, "discrepancy": 0}

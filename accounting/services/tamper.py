@@ -29,10 +29,11 @@ from tables.models import Hand, HandEvent
 EventRow = tuple[int, Any, str, str]
 
 
-def event_rows_by_hand(hand_ids: Iterable[int]) -> dict[int, list[EventRow]]:
-    """Each hand's events in sequence order with their keys and stored digests (one query).
+def event_rows_by_hand(hand_ids: Iterable[int]) -> tuple[dict[int, list[EventRow]], dict[int, str]]:
+    """Each hand's events in sequence order with their keys and stored digests (one query), and a hash
+    of each hand's event rows (for :func:`hand_content_key`).
 
-    On PostgreSQL one JSON array per hand (``json_agg``), elsewhere plain rows.
+    On PostgreSQL one JSON array per hand (``json_agg``; the hash is taken of its text), elsewhere rows.
     """
     ids = list(hand_ids)
     if connection.vendor == "postgresql":
@@ -40,12 +41,15 @@ def event_rows_by_hand(hand_ids: Iterable[int]) -> dict[int, list[EventRow]]:
             cursor.execute(f"SELECT hand_id, json_agg(json_build_array(seq, payload, idempotency_key, digest) "
                            f"ORDER BY seq)::text FROM {HandEvent._meta.db_table} WHERE hand_id = ANY(%s) "
                            "GROUP BY hand_id", [ids])
-            return {hand_id: [tuple(row) for row in json.loads(text)] for hand_id, text in cursor.fetchall()}
+            fetched = cursor.fetchall()
+        return ({hand_id: [tuple(row) for row in json.loads(text)] for hand_id, text in fetched},
+                {hand_id: hashlib.sha256(text.encode()).hexdigest() for hand_id, text in fetched})
     out: dict[int, list[EventRow]] = defaultdict(list)
     for hand_id, *row in (HandEvent.objects.filter(hand_id__in=ids).order_by("hand_id", "seq")
                           .values_list("hand_id", "seq", "payload", "idempotency_key", "digest")):
         out[hand_id].append(tuple(row))
-    return out
+    return out, {hand_id: hashlib.sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()
+                 for hand_id, rows in out.items()}
 
 
 def hand_header(facts) -> dict[str, Any]:
@@ -80,10 +84,11 @@ def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[tuple[str, str
     return out
 
 
-def hand_content_key(facts, rows: Sequence[EventRow], legs: Sequence[Any]) -> str:
-    """A hash of everything a hand's check reads (header, status, events, stored digests, ledger legs):
-    any change gives a new run key, so a changed hand is checked again."""
-    body = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "", rows,
+def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
+    """A hash of everything a hand's check reads (header, status, stored head digest, the hash of its
+    event rows from :func:`event_rows_by_hand`, its ledger legs): any change gives a new run key, so a
+    changed hand is checked again."""
+    body = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "", events_hash,
                        sorted(json.dumps(dataclasses.astuple(leg)) for leg in legs)],
                       sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()[:32]
@@ -131,9 +136,35 @@ def ledger_chain_findings(day: dt.date) -> list[tuple[str, str, str, str, str, d
     return out
 
 
+_DAY_FINGERPRINT_SQL = """
+SELECT md5(concat_ws('|',
+  (SELECT md5(string_agg(md5(concat_ws(':', id, table_id, number, game, status, event_count, digest, button_seat,
+                                       seats::text, limit_snapshot::text, opened_at)), '' ORDER BY id))
+   FROM tables_hand WHERE gaming_day = %(day)s),
+  (SELECT md5(string_agg(rows, '' ORDER BY hand_id)) FROM (
+     SELECT e.hand_id, md5(string_agg(concat_ws(':', e.seq, e.payload::text, e.idempotency_key, e.digest), '|'
+                                      ORDER BY e.seq)) AS rows
+     FROM tables_handevent e JOIN tables_hand h ON h.id = e.hand_id WHERE h.gaming_day = %(day)s
+     GROUP BY e.hand_id) AS per_hand),
+  (SELECT md5(string_agg(md5(concat_ws(':', id, idempotency_key, kind, memo, hand_id, table_id, posted_at,
+                                       created_by_id, reverses_id, reason, digest)), '' ORDER BY id))
+   FROM accounting_journalentry WHERE gaming_day = %(day)s),
+  (SELECT md5(string_agg(md5(concat_ws(':', p.id, p.entry_id, p.account_id, p.amount, p.role, p.seat,
+                                       p.player_ref, p.pot_index)), '' ORDER BY p.id))
+   FROM accounting_posting p JOIN accounting_journalentry j ON j.id = p.entry_id WHERE j.gaming_day = %(day)s)))
+"""
+
+
 def day_content_fingerprint(day: dt.date) -> str:
     """A hash of everything the day run reads (hands, events, entries, legs, stored digests): a changed
-    day gives a new run key, so a change made after a day was reconciled is found by the next run."""
+    day gives a new run key, so a change made after a day was reconciled is found by the next run.
+
+    On PostgreSQL the hashing runs in the database (per-row and per-hand md5, one query).
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_DAY_FINGERPRINT_SQL, {"day": day})
+            return cursor.fetchone()[0][:24]
     digest = hashlib.sha256()
     hands = (Hand.objects.filter(gaming_day=day).order_by("id")
              .values_list("id", "status", "event_count", "digest", "button_seat", "seats", "limit_snapshot"))
