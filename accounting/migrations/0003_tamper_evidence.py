@@ -110,7 +110,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("accounting", "0002_ledger_guards"),
-        ("tables", "0003_tamper_evidence"),
+        ("tables", "0004_tamper_evidence"),
     ]
 
     operations = [

@@ -19,8 +19,9 @@ Idempotency and concurrency (STYLE.md rule 8):
 * a discrepancy's ``check_key`` is unique (``hand:{id}:{kind}:{subject}``) and written with
   ``ON CONFLICT DO NOTHING``, so re-runs never duplicate rows;
 * a gaming day run is claimed with a unique :class:`ReconciliationRun` row
-  (``day:{date}:{fingerprint}``, the fingerprint a hash of all the day's content) and processes the day's hands in chunks, each chunk one transaction
-  with its hands locked in id order, using the same pure check as the per-hand run.
+  (``day:{date}:{fingerprint}``, the fingerprint a hash of all the day's content) and processes the
+  day's hands in chunks, each chunk one transaction with its hands locked in id order, using the same
+  pure check as the per-hand run.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def _run(sql):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tables", "0002_floor_call"),
+        ("tables", "0003_game_choices_from_registry"),
     ]
 
     operations = [
