@@ -15,6 +15,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The croupier's table screen (issue 15).
+    path("croupier/", include("tables.pages.urls")),
     # Last: any other URL is a JSON 404 (also under DEBUG, where Django would render an HTML page).
     re_path(r"^(?!static/).*$", json_not_found),
 ]

@@ -43,6 +43,9 @@ class Table(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.CLOSED)
     #: The dealer button (stud, Capsa) or forehand (Forty-one) of the table's next hand; moves clockwise.
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The croupier's screen asks for every down card (a house that records them, e.g. from a camera);
+    #: off: face-down cards are logged as unknown (``??``) and named when shown (issue 15).
+    record_down_cards = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

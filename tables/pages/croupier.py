@@ -1,0 +1,374 @@
+"""The croupier's table screen (issue 15): ``/croupier/`` and the table page for a tablet at the table.
+
+Views translate only (STYLE.md 9): they read the form, call the same services as the hand API
+(:mod:`tables.services.hands`: ``hand_open``, ``hand_event_append``, ``hand_events_submit``) and render the
+engine's answer through the one adapter :mod:`tables.pages.croupier_view`. For an htmx request they
+render only the ``#hand`` fragment; a refused action answers 200 with the unchanged hand and the
+engine's message, so the page always shows the current state.
+
+Who may open what: ``/croupier/`` is the croupier's place (floor managers and accountants are sent to
+their own); a table page and its posts need the croupier on duty at that table now (403 otherwise,
+the same check as the API's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from casino.errors import ApplicationError, ConflictError
+from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
+from rules.engines.errors import RuleViolation
+from rules.engines.money import format_cents, to_cents
+from tables.models import DealerAssignment, Hand, HandEvent, Table
+from tables.pages import croupier_view as cv
+from tables.selectors import dealer_on_duty, limit_profile_in_force
+from tables.services.floor import table_button_for_next_hand
+from tables.services.hands import (
+    SeatInput,
+    croupier_assigned_now,
+    hand_event_append,
+    hand_events_submit,
+    hand_open,
+    hand_replay,
+    hand_state,
+)
+
+#: Event form fields the page sends besides ``type`` (amounts in EUR; cards as repeated ``card`` fields).
+SEAT_FIELD, TO_FIELD, CARD_FIELD = "seat", "to", "card"
+
+
+# --- places and permissions ----------------------------------------------------------------------------
+
+
+def _own_place(user) -> str | None:
+    """Where a non-croupier goes instead of ``/croupier/`` (their own role's place)."""
+    if has_role(user, CROUPIER):
+        return None
+    if has_role(user, FLOOR_MANAGER):
+        return "/floor/"
+    if has_role(user, ACCOUNTANT):
+        return "/accounting/"
+    return "/"
+
+
+def _tables_on_duty(user) -> list[Table]:
+    """The tables ``user`` is the dealer on duty at now (the latest live assignment at each table)."""
+    now = timezone.now()
+    candidates = (Table.objects.filter(assignments__dealer__user=user, assignments__start__lte=now)
+                  .filter(Q(assignments__end__isnull=True) | Q(assignments__end__gt=now)).distinct().order_by("name"))
+    return [t for t in candidates if croupier_assigned_now(table=t, user=user)]
+
+
+def _forbidden(request: HttpRequest, table: Table | None) -> HttpResponse:
+    context = {"table": table, "floor_names": _floor_names()}
+    return render(request, "tables/croupier/not_on_duty.html", context, status=403)
+
+
+def _floor_names() -> list[str]:
+    users = get_user_model().objects.filter(groups__name=FLOOR_MANAGER, is_active=True).order_by("username")
+    return [u.get_full_name() or u.get_username() for u in users[:5]]
+
+
+def _table_for(request: HttpRequest, table_id: int) -> Table | HttpResponse:
+    """The table if the signed-in croupier is on duty there now, else the response to send."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Http404
+    place = _own_place(request.user)
+    if place is not None and not has_role(request.user, CROUPIER):
+        if request.method == "GET":
+            return redirect(place)
+        return _forbidden(request, table)
+    if not croupier_assigned_now(table=table, user=request.user):
+        return _forbidden(request, table)
+    return table
+
+
+@login_required
+@require_GET
+def croupier_home(request: HttpRequest) -> HttpResponse:
+    """``GET /croupier/``: the tables the croupier is on duty at now; other roles go to their own place."""
+    place = _own_place(request.user)
+    if place is not None:
+        return redirect(place)
+    tables = _tables_on_duty(request.user)
+    upcoming = (DealerAssignment.objects.select_related("table").filter(dealer__user=request.user,
+                                                                        start__gt=timezone.now())
+                .order_by("start")[:3])
+    return render(request, "tables/croupier/home.html",
+                  {"tables": tables, "upcoming": upcoming, "floor_names": _floor_names()})
+
+
+# --- the table page ------------------------------------------------------------------------------------
+
+
+def _open_hand(table: Table) -> Hand | None:
+    return Hand.objects.filter(table=table, status=Hand.Status.OPEN).order_by("-number").first()
+
+
+def _last_hand(table: Table) -> Hand | None:
+    return (Hand.objects.filter(table=table).exclude(status=Hand.Status.OPEN).select_related("limit_profile")
+            .order_by("-number").first())
+
+
+def _hand_context(hand: Hand, state: dict[str, Any], table: Table) -> dict[str, Any]:
+    events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
+    view = cv.table_view(game=hand.game, state=state, events=events, seats=hand.seats,
+                         record_down_cards=table.record_down_cards, button_seat=hand.button_seat)
+    context: dict[str, Any] = {"hand": hand, "view": view, "table": table, "ranks": cv.ranks_for(hand.game),
+                               "suits": cv.SUIT_KEYS, "limit_label": _limit_label(hand)}
+    if view.complete or state.get("status") != Hand.Status.OPEN:
+        context.update(_next_hand_context(table, last=hand, outcome=view.outcome))
+    if hand.game == "capsa_susun" and state.get("expect") == "set" or (
+            hand.game == "capsa_susun" and state.get("expect") == "deal"):
+        context["capsa_form"] = _capsa_form_context(hand, state)
+    return context
+
+
+def _limit_label(hand: Hand) -> str:
+    profile = hand.limit_profile
+    return f"{profile.limit_label} (v{profile.version})" if profile else ""
+
+
+def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict[str, Any]:
+    """The next-hand form: seats and stacks carried over from ``last`` (start + net), the limits in force,
+    a notice when the floor changed them since ``last``, and the button/forehand the rules give."""
+    carried: dict[int, int] = {}
+    if last is not None:
+        if outcome is None:
+            try:
+                state = hand_state(hand=last)
+                outcome = cv.table_view(game=last.game, state=state, events=[], seats=last.seats,
+                                        record_down_cards=True).outcome
+            except RuleViolation:
+                outcome = None
+        for seat, info in last.seats.items():
+            carried[int(seat)] = int(info["stack"])
+        if outcome is not None and not outcome.void:
+            carried = {row["seat"]: row["final"] for row in outcome.rows}
+    profile = limit_profile_in_force(table=table)
+    changed = last is not None and profile is not None and last.limit_profile_id != profile.pk
+    occupied = [s for s, stack in carried.items() if stack > 0]
+    try:
+        button = table_button_for_next_hand(table=table, occupied_seats=occupied) if occupied else None
+    except ApplicationError:
+        button = None
+    rows = [{"seat": n, "seated": carried.get(n, 0) > 0, "stack": format_cents(carried[n]) if carried.get(n) else ""}
+            for n in range(1, table.seats + 1)]
+    return {"next_rows": rows, "next_profile": profile, "limits_changed": changed,
+            "last_profile": last.limit_profile if last is not None else None, "next_button": button,
+            "last_hand": last}
+
+
+@login_required
+@require_GET
+def croupier_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    """``GET /croupier/tables/<id>/``: the table page (the open hand, or the next-hand form)."""
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    return _render_table(request, table, notice=request.GET.get("notice"))
+
+
+def _render_table(request: HttpRequest, table: Table, *, error: dict | None = None, notice: str | None = None,
+                  status: int = 200) -> HttpResponse:
+    hand = _open_hand(table)
+    if hand is not None:
+        context = _hand_context(hand, hand_state(hand=hand), table)
+    else:
+        last = _last_hand(table)
+        context = {"hand": None, "view": None, "table": table}
+        context.update(_next_hand_context(table, last=last))
+        if last is not None:
+            try:
+                context["view"] = cv.table_view(game=last.game, state=hand_state(hand=last), events=[],
+                                                seats=last.seats, record_down_cards=True,
+                                                button_seat=last.button_seat)
+                context["hand"] = last
+                context["limit_label"] = _limit_label(last)
+            except RuleViolation:
+                pass
+    context.update({"error": error, "notice": notice})
+    template = "tables/croupier/_hand.html" if request.htmx else "tables/croupier/table.html"
+    return render(request, template, context, status=status)
+
+
+# --- opening the next hand -----------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def croupier_hand_open(request: HttpRequest, table_id: int) -> HttpResponse:
+    """``POST /croupier/tables/<id>/hands/``: open the next hand with the seats ticked and their stacks (EUR)."""
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    seats = []
+    try:
+        for n in range(1, table.seats + 1):
+            if request.POST.get(f"seat_{n}"):
+                raw = request.POST.get(f"stack_{n}", "").strip()
+                seats.append(SeatInput(seat=n, stack=to_cents(raw, field=_("seat %(n)s stack") % {"n": n})))
+        hand_open(table=table, seats=seats, actor=request.user)
+    except ConflictError:
+        return _render_table(request, table, notice=_("This hand was already opened (on this or another terminal)."))
+    except (ApplicationError, RuleViolation) as exc:
+        return _render_table(request, table, error=_error(exc, table.game))
+    return _render_table(request, table)
+
+
+# --- logging one event ---------------------------------------------------------------------------------
+
+
+def _event_from_post(post, game: str) -> dict[str, Any]:
+    """The engine event of a tapped button: ``type``, ``seat``, ``to`` (EUR -> cents), cards joined from the
+    repeated ``card`` fields (``??`` kept). Raises ``RuleViolation`` for a bad amount."""
+    kind = (post.get("type") or "").strip()
+    event: dict[str, Any] = {"type": kind}
+    if post.get(SEAT_FIELD):
+        try:
+            event["seat"] = int(post[SEAT_FIELD])
+        except ValueError:
+            event["seat"] = post[SEAT_FIELD]
+    if post.get(TO_FIELD):
+        event["to"] = to_cents(post[TO_FIELD].strip(), field=_("amount"))
+    cards = [c.strip() for c in post.getlist(CARD_FIELD) if c.strip()]
+    if cards:
+        event["card" if kind in ("deal_community",) else "cards"] = " ".join(cards)
+    return event
+
+
+def _error(exc: Exception, game: str) -> dict[str, Any]:
+    """A refusal as the page shows it: the message, its code and the rule (linked to the rule's text)."""
+    message = getattr(exc, "message", str(exc))
+    extra = getattr(exc, "extra", {}) or {}
+    rule = extra.get("rule") or getattr(exc, "rule", None)
+    return {"message": message, "code": getattr(exc, "code", "invalid"), "rule": rule,
+            "rule_url": cv.rule_url(game, rule)}
+
+
+@login_required
+@require_POST
+def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """``POST /croupier/hands/<id>/events/``: log one tapped action through ``hand_event_append`` (the service
+    of ``POST /api/v1/hands/{id}/events/``) with the tap's idempotency key and the expected sequence.
+
+    A retry with the same key logs nothing new; a stale ``expected_seq`` shows the current state with the
+    notice that another terminal logged; a refused action shows the engine's message, the hand unchanged.
+    """
+    hand = Hand.objects.select_related("table", "limit_profile").filter(pk=hand_id).first()
+    if hand is None:
+        raise Http404
+    table = _table_for(request, hand.table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    key = (request.POST.get("idempotency_key") or "").strip()
+    try:
+        expected = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected = None
+    notice = error = None
+    try:
+        event = _event_from_post(request.POST, hand.game)
+        _record, state = hand_event_append(hand=hand.pk, event=event, idempotency_key=key, expected_seq=expected,
+                                           actor=request.user)
+        if state.pop("replayed", False):
+            notice = _("That tap was already logged; nothing was logged twice.")
+    except ConflictError as exc:
+        state = exc.extra.get("state") or hand_state(hand=hand)
+        if exc.code == "stale_sequence":
+            notice = _("Another terminal logged at this hand in between: this is the current state. "
+                       "Check it and tap again.")
+        else:
+            error = _error(exc, hand.game)
+    except (ApplicationError, RuleViolation) as exc:
+        if getattr(exc, "status_code", 400) == 403:
+            return _forbidden(request, table)
+        state = getattr(exc, "extra", {}).get("state") or hand_state(hand=hand)
+        error = _error(exc, hand.game)
+    hand.status = state.get("status", hand.status)
+    context = _hand_context(hand, state, table)
+    context.update({"error": error, "notice": notice})
+    return render(request, "tables/croupier/_hand.html", context)
+
+
+# --- Capsa: the whole deal, previewed then confirmed ---------------------------------------------------
+
+
+def _capsa_form_context(hand: Hand, state: dict[str, Any]) -> dict[str, Any]:
+    snapshot = hand.limit_snapshot or {}
+    return {"seats": sorted(int(s) for s in hand.seats), "surrender": bool(snapshot.get("surrender_enabled")),
+            "rows": (("front", 3), ("middle", 5), ("back", 5))}
+
+
+def _capsa_settings(post, seats: list[int]) -> dict[int, dict[str, str]]:
+    out = {}
+    for seat in seats:
+        out[seat] = {row: " ".join(c.strip() for c in post.getlist(f"{row}_{seat}") if c.strip())
+                     for row in ("front", "middle", "back")}
+    return out
+
+
+def _capsa_events(hand: Hand, table: Table, post) -> list[dict[str, Any]]:
+    """Every event of the deal as entered: deals, settings, then the surrender round and the reveal as the
+    engine's view asks for them (replayed through the service's ``hand_replay``; refusals raise)."""
+    seats = sorted(int(s) for s in hand.seats)
+    surrenders = {s for s in seats if post.get(f"surrender_{s}")}
+    unknown_ok = cv.unknown_cards_allowed(hand.game) and not table.record_down_cards
+    events = cv.capsa_deal_events(settings=_capsa_settings(post, seats), unknown_ok=unknown_ok)
+    stored = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
+    engine, state = hand_replay(hand=hand, events=stored + events)
+    for _i in range(2 * len(seats) + 2):
+        nxt = cv.capsa_next_event(engine.view(state), surrenders)
+        if nxt is None:
+            break
+        state = engine.apply(state, nxt)
+        events.append(nxt)
+    return events
+
+
+@login_required
+@require_POST
+def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """``POST /croupier/hands/<id>/capsa/``: ``action=preview`` shows what the engine makes of the settings
+    entered (fouls, naturals, royalties, units, money) without logging; ``action=confirm`` logs the whole
+    deal at once through ``hand_events_submit`` (the service of ``POST /api/v1/hands/{id}/events/batch/``)
+    with the tap's idempotency key."""
+    hand = Hand.objects.select_related("table", "limit_profile").filter(pk=hand_id).first()
+    if hand is None:
+        raise Http404
+    table = _table_for(request, hand.table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    error = preview = None
+    state = None
+    try:
+        events = _capsa_events(hand, table, request.POST)
+        if request.POST.get("action") == "confirm":
+            key = (request.POST.get("idempotency_key") or "").strip()[:100]
+            hand, state = hand_events_submit(hand=hand, events=events, idempotency_key=key, actor=request.user)
+        else:
+            stored = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
+            engine, dry = hand_replay(hand=hand, events=stored + events)
+            dry_view = dict(engine.view(dry)) | {"event_count": hand.event_count, "status": hand.status}
+            preview = cv.table_view(game=hand.game, state=dry_view, events=stored + events, seats=hand.seats,
+                                    record_down_cards=True, button_seat=hand.button_seat)
+    except (ApplicationError, RuleViolation) as exc:
+        if getattr(exc, "status_code", 400) == 403:
+            return _forbidden(request, table)
+        error = _error(exc, hand.game)
+    if state is None:
+        state = hand_state(hand=hand)
+    context = _hand_context(hand, state, table)
+    context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
+        int(s) for s in hand.seats)), "surrendered": [s for s in hand.seats if request.POST.get(f"surrender_{s}")]})
+    return render(request, "tables/croupier/_hand.html", context)

@@ -1,0 +1,114 @@
+"""The croupier's table screen with Django's test client (issue 15): who may open what, and that each
+tap goes through the hand service once (idempotency key, expected sequence), refusals leave the hand
+unchanged and show the engine's message with its rule linked."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.models import Hand, HandEvent
+from tests.tables.hands_support import accountant, croupier_on_duty, floor_manager, table_make, user_in
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def stud():
+    table = table_make(game="seven_card_stud", name="Stud page")
+    user = croupier_on_duty(table, "page-croupier")
+    return table, user
+
+
+def _open(client, table, stacks):
+    data = {}
+    for seat, stack in stacks.items():
+        data[f"seat_{seat}"] = "1"
+        data[f"stack_{seat}"] = stack
+    return client.post(f"/croupier/tables/{table.pk}/hands/", data, HTTP_HX_REQUEST="true")
+
+
+def _tap(client, hand, key, expected, **event):
+    return client.post(f"/croupier/hands/{hand.pk}/events/", {"idempotency_key": key, "expected_seq": expected, **event},
+                       HTTP_HX_REQUEST="true")
+
+
+def test_croupier_home_lists_the_table_on_duty(client, stud):
+    table, user = stud
+    client.force_login(user)
+    page = client.get("/croupier/")
+    assert page.status_code == 200
+    assert f"/croupier/tables/{table.pk}/" in page.content.decode()
+
+
+def test_croupier_without_a_table_is_told_whom_to_ask(client):
+    floor_manager("floor-boss")
+    client.force_login(user_in("croupier", "idle-croupier"))
+    page = client.get("/croupier/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "not on duty at a table now" in text
+    assert "floor-boss" in text
+
+
+@pytest.mark.parametrize("make, place", [(floor_manager, "/floor/"), (accountant, "/accounting/")])
+def test_floor_and_accountant_are_sent_to_their_own_place(client, stud, make, place):
+    table, _user = stud
+    client.force_login(make(f"someone-{place.strip('/')}"))
+    assert client.get("/croupier/").url == place
+    assert client.get(f"/croupier/tables/{table.pk}/").url == place
+
+
+def test_croupier_not_on_duty_cannot_open_the_page_or_post_to_it(client, stud):
+    table, user = stud
+    client.force_login(user)
+    assert _open(client, table, {1: "100.00", 2: "100.00"}).status_code == 200
+    hand = Hand.objects.get(table=table)
+    other = user_in("croupier", "other-croupier")
+    client.force_login(other)
+    assert client.get(f"/croupier/tables/{table.pk}/").status_code == 403
+    assert _open(client, table, {1: "100.00", 2: "100.00"}).status_code == 403
+    refused = _tap(client, hand, "k-other", 0, type="ante", seat="1")
+    assert refused.status_code == 403
+    assert HandEvent.objects.filter(hand=hand).count() == 0
+
+
+def test_anonymous_users_go_to_the_login(client, stud):
+    table, _user = stud
+    page = client.get(f"/croupier/tables/{table.pk}/")
+    assert page.status_code == 302 and "/accounts/login/" in page.url
+
+
+def test_a_tap_logs_once_and_a_stale_terminal_sees_the_current_state(client, stud):
+    table, user = stud
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    first = _tap(client, hand, "tap-1", 0, type="ante", seat="1")
+    again = _tap(client, hand, "tap-1", 0, type="ante", seat="1")
+    assert first.status_code == again.status_code == 200
+    assert "already logged" in again.content.decode()
+    assert HandEvent.objects.filter(hand=hand).count() == 1
+    stale = _tap(client, hand, "tap-2", 0, type="ante", seat="3")
+    assert "Another terminal logged" in stale.content.decode()
+    assert 'data-event-count="1"' in stale.content.decode()
+    assert HandEvent.objects.filter(hand=hand).count() == 1
+
+
+def test_a_refused_action_shows_the_engine_message_with_the_rule_linked(client, stud):
+    table, user = stud
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    for i, seat in enumerate((1, 3)):
+        _tap(client, hand, f"a{seat}", i, type="ante", seat=str(seat))
+    _tap(client, hand, "d1", 2, type="deal", seat="1", card=["??", "??", "3c"])
+    _tap(client, hand, "d3", 3, type="deal", seat="3", card=["??", "??", "Kd"])
+    refused = _tap(client, hand, "bad", 4, type="check", seat="3")
+    text = refused.content.decode()
+    assert refused.status_code == 200
+    assert "Refused" in text and 'class="rule"' in text
+    assert HandEvent.objects.filter(hand=hand).count() == 4
+    page = client.get(f"/croupier/tables/{table.pk}/")
+    body = page.content.decode()
+    assert "Bring-in 5.00" in body
+    assert "K♦" in body
