@@ -30,7 +30,7 @@ from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents, to_cents
 from tables.models import DealerAssignment, Hand, HandEvent, Table
 from tables.pages import croupier_view as cv
-from tables.selectors import dealer_on_duty, limit_profile_in_force
+from tables.selectors import limit_profile_in_force
 from tables.services.floor import table_button_for_next_hand
 from tables.services.hands import (
     SeatInput,
@@ -296,6 +296,8 @@ def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
         state = getattr(exc, "extra", {}).get("state") or hand_state(hand=hand)
         error = _error(exc, hand.game)
     hand.status = state.get("status", hand.status)
+    if hand.status != Hand.Status.OPEN:
+        table.refresh_from_db(fields=["button_seat"])  # the close moved the button / forehand
     context = _hand_context(hand, state, table)
     context.update({"error": error, "notice": notice})
     return render(request, "tables/croupier/_hand.html", context)

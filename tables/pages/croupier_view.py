@@ -87,6 +87,11 @@ class CardSlot:
     face: str
     value: str = ""
 
+    @property
+    def fixed(self) -> bool:
+        """A preset card (an unseen ``??`` or a card already known) that the croupier does not enter."""
+        return bool(self.value)
+
 
 @dataclass
 class Action:
@@ -178,6 +183,7 @@ class TableView:
     deck: list[str]
     info: list[str] = field(default_factory=list)
     capsa: dict[str, Any] | None = None
+    declare_kinds: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def card_actions(self) -> list[Action]:
@@ -203,6 +209,13 @@ def _money(cents: int | None) -> str:
 
 
 _L = gettext_lazy
+#: Phases in which a player acts with chips: the page also offers "the player declares something else",
+#: which the engine checks (and refuses with its rule when it is not allowed, e.g. a fourth raise).
+BETTING_PHASES = frozenset({"betting", "bring_in", "round1", "round2"})
+DECLARE_LABELS = {"raise": _L("raise to"), "bet": _L("bet"), "complete": _L("complete to"), "call": _L("call"),
+                  "check": _L("check"), "fold": _L("fold")}
+STREET_LABELS = {3: _L("3rd street"), 4: _L("4th street"), 5: _L("5th street"), 6: _L("6th street"),
+                 7: _L("7th street")}
 PHASE_LABELS = {
     "forced_bets": _L("ante and blind"), "deal1": _L("first deal"), "round1": _L("first betting round"),
     "deal2": _L("second deal"), "expose": _L("expose two cards"), "round2": _L("second betting round"),
@@ -225,15 +238,32 @@ def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[
     unknown_ok = unknown_cards_allowed(game) and not record_down_cards
     builder = {"seven_card_stud": _stud, "forty_one": _forty_one, "capsa_susun": _capsa}[game]
     view = builder(state, unknown_ok=unknown_ok, button_seat=button_seat, seats_in=_by_seat(seats))
+    if view.phase in BETTING_PHASES and view.to_act is not None:
+        view.declare_kinds = [(k, str(DECLARE_LABELS[k])) for k in DECLARE_LABELS]
+    if view.to_act is None and not view.complete:  # dealing: the seat the first card form is for
+        view.to_act = next((a.seat for a in view.actions if a.slots and a.seat is not None), None)
+        for seat in view.seats:
+            seat.to_act = seat.seat == view.to_act
     view.event_count = int(state.get("event_count") or 0)
     view.status = str(state.get("status") or "open")
     view.deck = deck
     view.unseen = [c for c in deck if c not in seen]
     if view.complete:
+        _show_shown_cards(view, events)
         view.outcome = _outcome(game, state, _by_seat(seats))
         for seat in view.seats:
             seat.net = next((r["net"] for r in view.outcome.rows if r["seat"] == seat.seat), None)
     return view
+
+
+def _show_shown_cards(view: TableView, events: Sequence[Mapping[str, Any]]) -> None:
+    """At the end, a seat that showed its cards shows them all (the shown ``cards`` of its show event)."""
+    for event in events:
+        if event.get("type") == "show" and isinstance(event.get("cards"), str):
+            seat = next((s for s in view.seats if s.seat == event.get("seat")), None)
+            if seat is not None:
+                seat.up_cards = [card_label(c) for c in event["cards"].split() if c != UNKNOWN_CARD]
+                seat.down_count = 0
 
 
 def _wager(kind: str, seat: int, lo: int, hi: int, amounts: Sequence[int] | None, already: int, split: bool,
@@ -298,7 +328,12 @@ def _stud(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None
                                   label=str(_("Community card"))))
         elif kind == "show":
             action = _simple("show", seat)
-            action.slots = [CardSlot(face="down") for _i in range(downs.get(seat, 0) if unknown_ok else 0)]
+            # ``cards`` at a stud show = all the seat's own cards (R11.2): the known up cards preset, the
+            # face-down ones (logged as ??) entered now.
+            hidden = downs.get(seat, 0) if unknown_ok else 0
+            if hidden:
+                action.slots = ([CardSlot(face="up", value=c) for c in (boards.get(seat) or "").split()]
+                                + [CardSlot(face="down") for _i in range(hidden)])
             actions.append(action)
         else:
             actions.append(_simple(kind, seat, a.get("min") if kind in ("ante", "bring_in", "call") else None))
@@ -309,7 +344,7 @@ def _stud(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None
         info.append(str(_("Community card: %(card)s") % {"card": state["community"]}))
     view = TableView(
         game="seven_card_stud", phase=str(state.get("phase")),
-        street=str(_("%(n)sth street") % {"n": state.get("street")}) if state.get("street") else "",
+        street=str(STREET_LABELS.get(state.get("street"), "")),
         event_count=0, status="", to_act=to_act, seats=seats, actions=actions,
         pots=_pots(state.get("pots")), tax=int(state.get("tax") or 0), raises_left=state.get("raises_left"),
         complete=bool(state.get("complete")), outcome=None, unseen=[], deck=[], info=info)

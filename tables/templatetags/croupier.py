@@ -36,4 +36,4 @@ def capsa_slots(entered, seat, row, size) -> list[dict]:
     cards entered before (``entered``: ``{seat: {row: "As Kd ..."}}``, after a Check)."""
     cards = ((entered or {}).get(seat) or {}).get(row, "").split()
     cards = (cards + [""] * size)[:size]
-    return [{"face": "up", "value": c, "name": f"{row}_{seat}"} for c in cards]
+    return [{"face": "up", "value": c, "name": f"{row}_{seat}", "fixed": False} for c in cards]
