@@ -370,6 +370,8 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
         error = _error(exc, hand.game)
     if state is None:
         state = hand_state(hand=hand)
+    if hand.status != Hand.Status.OPEN:
+        table.refresh_from_db(fields=["button_seat"])  # the close moved the button
     context = _hand_context(hand, state, table)
     context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
         int(s) for s in hand.seats)), "surrendered": [s for s in hand.seats if request.POST.get(f"surrender_{s}")]})

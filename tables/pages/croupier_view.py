@@ -68,6 +68,23 @@ def seen_cards(events: Iterable[Mapping[str, Any]]) -> set[str]:
     return seen
 
 
+def dealt_to(events: Iterable[Mapping[str, Any]], seat: int) -> list[str]:
+    """The cards dealt to ``seat`` in ``events`` (canonical text, ``??`` kept), in deal order."""
+    out: list[str] = []
+    for event in events:
+        if event.get("type") == "deal" and event.get("seat") == seat and isinstance(event.get("cards"), str):
+            tokens = event["cards"].replace(",", " ").split()
+            for token in tokens:
+                if token == UNKNOWN_CARD:
+                    out.append(token)
+                    continue
+                try:
+                    out.extend(str(c) for c in parse_cards(token))
+                except RuleViolation:
+                    continue
+    return out
+
+
 def card_label(card: str) -> dict[str, str]:
     """``"Th"`` -> ``{"code": "Th", "rank": "10", "suit": "♥", "red": "1"}`` for display (``??`` kept)."""
     if card == UNKNOWN_CARD or len(card) != 2:
@@ -238,6 +255,9 @@ def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[
     unknown_ok = unknown_cards_allowed(game) and not record_down_cards
     builder = {"seven_card_stud": _stud, "forty_one": _forty_one, "capsa_susun": _capsa}[game]
     view = builder(state, unknown_ok=unknown_ok, button_seat=button_seat, seats_in=_by_seat(seats))
+    for action in view.actions:
+        if action.kind == "expose" and action.seat is not None:  # two of the seat's own cards, if known
+            action.choices = [c for c in dealt_to(events, action.seat) if c != UNKNOWN_CARD]
     if view.phase in BETTING_PHASES and view.to_act is not None:
         view.declare_kinds = [(k, str(DECLARE_LABELS[k])) for k in DECLARE_LABELS]
     if view.to_act is None and not view.complete:  # dealing: the seat the first card form is for
@@ -400,11 +420,11 @@ def _forty_one(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int |
         else:
             actions.append(_simple(kind, to_act, a.get("min") if kind in ("ante", "blind", "call") else None))
     info = []
-    if state.get("raises_left") is not None:
-        info.append(str(_("Raises left: %(n)s") % {"n": state["raises_left"]}))
-    hands = state.get("hands") or {}
-    for seat, hand in sorted(_by_seat(hands).items()):
-        info.append(str(_("Seat %(seat)s: %(hand)s") % {"seat": seat, "hand": hand.get("description", "")}))
+    hands = _by_seat(state.get("hands"))
+    for sv in seats:
+        if sv.seat in hands:  # at the end: the four cards each seat showed, and what they make
+            sv.up_cards = [card_label(c) for c in (hands[sv.seat].get("cards") or "").split()]
+            sv.notes.append(str(hands[sv.seat].get("description", "")))
     return TableView(
         game="forty_one", phase=str(state.get("phase")), street=str(PHASE_LABELS.get(state.get("phase"), "")),
         event_count=0, status="", to_act=to_act, seats=seats, actions=actions, pots=_pots(state.get("pots")),

@@ -113,9 +113,14 @@
     return used;
   }
   function unseen() {
+    // The cards the picker offers: the active form's own choices (e.g. the four cards a Forty-one seat
+    // holds, two of which it exposes), else every card not yet seen in this hand.
     var p = document.getElementById("picker");
+    var group = activeGroup();
+    var form = group && group.closest("form");
+    var list = (form && form.dataset.choices) || (p ? p.dataset.unseen : "");
     var out = {};
-    if (p) { p.dataset.unseen.split(" ").forEach(function (c) { if (c) { out[c] = true; } }); }
+    list.split(" ").forEach(function (c) { if (c) { out[c] = true; } });
     return out;
   }
   function available(code) { return unseen()[code] && !usedCards()[code]; }
@@ -227,6 +232,10 @@
     }
   });
 
-  document.addEventListener("htmx:afterSwap", prettyAll);
+  document.addEventListener("htmx:afterSwap", function () {
+    prettyAll();
+    var news = document.querySelector("#hand .refusal, #hand .notice, #hand .preview");
+    if (news && news.scrollIntoView) { news.scrollIntoView({ block: "nearest" }); }
+  });
   document.addEventListener("DOMContentLoaded", function () { configure(); prettyAll(); });
 }());
