@@ -198,6 +198,8 @@ def _render_table(request: HttpRequest, table: Table, *, error: dict | None = No
             except RuleViolation:
                 pass
     context.update({"error": error, "notice": notice})
+    if not request.htmx:
+        context.update(_floor_call_context(table))
     template = "tables/croupier/_hand.html" if request.htmx else "tables/croupier/table.html"
     return render(request, template, context, status=status)
 
@@ -247,9 +249,28 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
     return event
 
 
+def _message_text(exc: Exception) -> str:
+    """The refusal's text in the reader's language: an engine message (template + parameters, see
+    :mod:`rules.engines.messages`) rendered through the catalogue, amounts in the language's number
+    format; the hand service wraps the engine error, whose original is the wrapper's context."""
+    from decimal import Decimal
+
+    from django.utils import formats
+
+    from rules.engines.messages import Message, render
+
+    original = exc if isinstance(exc, RuleViolation) else exc.__context__
+    message = getattr(original, "message", None)
+    if isinstance(original, RuleViolation) and isinstance(message, Message) and str(message) == str(
+            getattr(exc, "message", message)):
+        return render(message, translate=_, amount=lambda cents: formats.number_format(
+            Decimal(cents).scaleb(-2), decimal_pos=2, use_l10n=True))
+    return str(getattr(exc, "message", exc))
+
+
 def _error(exc: Exception, game: str) -> dict[str, Any]:
     """A refusal as the page shows it: the message, its code and the rule (linked to the rule's text)."""
-    message = getattr(exc, "message", str(exc))
+    message = _message_text(exc)
     extra = getattr(exc, "extra", {}) or {}
     rule = extra.get("rule") or getattr(exc, "rule", None)
     return {"message": message, "code": getattr(exc, "code", "invalid"), "rule": rule,
@@ -376,3 +397,36 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
     context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
         int(s) for s in hand.seats)), "surrendered": [s for s in hand.seats if request.POST.get(f"surrender_{s}")]})
     return render(request, "tables/croupier/_hand.html", context)
+
+
+# --- calling the floor ---------------------------------------------------------------------------------
+
+
+def _floor_call_context(table: Table) -> dict[str, Any]:
+    from tables.models import FloorCall
+
+    return {"table": table, "floor_reasons": FloorCall.Reason.choices,
+            "open_calls": list(FloorCall.objects.filter(table=table, status=FloorCall.Status.OPEN)
+                               .order_by("-created_at")[:3])}
+
+
+@login_required
+@require_POST
+def croupier_floor_call(request: HttpRequest, table_id: int) -> HttpResponse:
+    """``POST /croupier/tables/<id>/floor-call/``: record a floor call (reason, optional note, the open hand)
+    through ``floor_call_create``; the floor manager sees it on ``/floor/``. A second press for the same
+    reason while the call is open pages nobody twice (the service returns the open call)."""
+    from tables.services.floor_calls import floor_call_create
+
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    context = _floor_call_context(table)
+    try:
+        call = floor_call_create(table=table, reason=request.POST.get("reason", ""), actor=request.user,
+                                 hand=_open_hand(table), note=request.POST.get("note", ""))
+        context.update(_floor_call_context(table))
+        context["called"] = call
+    except ApplicationError as exc:
+        context["call_error"] = exc.message
+    return render(request, "tables/croupier/_floor_call.html", context)

@@ -112,3 +112,33 @@ def test_a_refused_action_shows_the_engine_message_with_the_rule_linked(client, 
     body = page.content.decode()
     assert "Bring-in 5.00" in body
     assert "K♦" in body
+
+
+def test_the_floor_call_button_records_a_call_the_floor_sees(client, stud):
+    from tables.models import FloorCall
+
+    table, user = stud
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 2: "100.00"})
+    page = client.post(f"/croupier/tables/{table.pk}/floor-call/", {"reason": "dispute", "note": "seat 2 disputes the pot"},
+                       HTTP_HX_REQUEST="true")
+    assert page.status_code == 200
+    call = FloorCall.objects.get(table=table)
+    assert (call.reason, call.status, call.created_by, call.hand) == ("dispute", "open", user, Hand.objects.get(table=table))
+    assert "The floor is called" in page.content.decode()
+    refused = client.post(f"/croupier/tables/{table.pk}/floor-call/", {"reason": "nonsense"}, HTTP_HX_REQUEST="true")
+    assert "Choose why the floor is called" in refused.content.decode()
+    assert FloorCall.objects.filter(table=table).count() == 1
+
+
+def test_a_refused_action_is_shown_in_german(client, stud):
+    table, user = stud
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    page = client.post(f"/croupier/hands/{hand.pk}/events/", {"idempotency_key": "de-1", "expected_seq": 0,
+                                                               "type": "check", "seat": "1"},
+                       HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de-AT")
+    text = page.content.decode()
+    assert "Abgelehnt" in text
+    assert HandEvent.objects.filter(hand=hand).count() == 0
