@@ -88,7 +88,7 @@ class TableForm(forms.ModelForm):
 
     class Meta:
         model = Table
-        fields = ["name", "game", "seats"]
+        fields = ["name", "game", "seats", "record_down_cards"]
 
     def clean(self):
         data = super().clean()
@@ -136,7 +136,8 @@ class TableAdmin(AuditHistoryMixin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         reason = form.cleaned_data.get("reason", "")
         if change:
-            table = services.table_update(table=obj, actor=request.user, name=obj.name, seats=obj.seats, reason=reason)
+            table = services.table_update(table=obj, actor=request.user, name=obj.name, seats=obj.seats,
+                                          record_down_cards=obj.record_down_cards, reason=reason)
         else:
             table = services.table_create(name=obj.name, game=obj.game, seats=obj.seats, actor=request.user,
                                           reason=reason)

@@ -45,7 +45,10 @@ class Table(models.Model):
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The croupier's screen asks for every down card (a house that records them, e.g. from a camera);
     #: off: face-down cards are logged as unknown (``??``) and named when shown (issue 15).
-    record_down_cards = models.BooleanField(default=False)
+    record_down_cards = models.BooleanField(
+        default=False, verbose_name=_("record down cards"),
+        help_text=_("The croupier's screen asks for every face-down card (e.g. a house with a camera); off: they "
+                    "are logged as unknown and named when shown."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

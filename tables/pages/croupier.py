@@ -44,6 +44,8 @@ from tables.services.hands import (
 
 #: Event form fields the page sends besides ``type`` (amounts in EUR; cards as repeated ``card`` fields).
 SEAT_FIELD, TO_FIELD, CARD_FIELD = "seat", "to", "card"
+#: Events whose one card is sent as ``card`` (the others take ``cards``).
+SINGLE_CARD_EVENTS = frozenset({"deal_community", "burn", "card_exposed"})
 
 
 # --- places and permissions ----------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
         event["to"] = to_cents(post[TO_FIELD].strip(), field=_("amount"))
     cards = [c.strip() for c in post.getlist(CARD_FIELD) if c.strip()]
     if cards:
-        event["card" if kind in ("deal_community",) else "cards"] = " ".join(cards)
+        event["card" if kind in SINGLE_CARD_EVENTS else "cards"] = " ".join(cards)
     return event
 
 

@@ -359,7 +359,7 @@ def _stud(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None
             actions.append(_simple(kind, seat, a.get("min") if kind in ("ante", "bring_in", "call") else None))
     info = []
     if state.get("open_pair"):
-        info.append(str(_("Open pair on 4th street: the higher limit may be bet (R5.4)")))
+        info.append(str(_("Open pair on 4th street: the higher limit may be bet (R6.4)")))
     if state.get("community"):
         info.append(str(_("Community card: %(card)s") % {"card": state["community"]}))
     view = TableView(

@@ -116,9 +116,10 @@ def table_create(*, name: str, game: str, seats: int, actor=None, reason: str = 
 
 
 def table_update(*, table: Table, actor=None, name: str | None = None, seats: int | None = None,
-                 reason: str = "") -> Table:
-    """Rename a table or change its seat count (seats only while it is closed). The game never changes
-    (create another table instead). Audited with the old and new values."""
+                 record_down_cards: bool | None = None, reason: str = "") -> Table:
+    """Rename a table, change its seat count (seats only while it is closed) or whether its croupier's
+    screen asks for every down card (``record_down_cards``; off: face-down cards are logged as ``??``).
+    The game never changes (create another table instead). Audited with the old and new values."""
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         changes: dict[str, list[Any]] = {}
@@ -137,6 +138,9 @@ def table_update(*, table: Table, actor=None, name: str | None = None, seats: in
                                        "closed", extra={"field": "seats"})
             changes["seats"] = [locked.seats, seats]
             locked.seats = seats
+        if record_down_cards is not None and bool(record_down_cards) != locked.record_down_cards:
+            changes["record_down_cards"] = [locked.record_down_cards, bool(record_down_cards)]
+            locked.record_down_cards = bool(record_down_cards)
         if changes:
             locked.save(update_fields=list(changes))
             audit_record(obj=locked, action="updated", actor=actor, reason=reason, data=changes)

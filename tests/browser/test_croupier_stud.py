@@ -71,6 +71,7 @@ def test_croupier_deals_a_stud_hand_to_showdown_with_a_side_pot(browser, login, 
     deal_round(browser, UP[4], keyboard=True)        # keyboard: rank key, suit key
     assert "Taxe 2.00" in browser.find_element(By.CSS_SELECTOR, ".pots").text
     assert browser.find_elements(By.XPATH, "//form[@data-kind='bet']//button[contains(., '10.00')]")  # open pair
+    shot("fourth-street")
     before = event_count(browser)
     double_tap(browser, "check", 2)
     wait_count(browser, before + 1)

@@ -142,3 +142,20 @@ def test_a_refused_action_is_shown_in_german(client, stud):
     text = page.content.decode()
     assert "Abgelehnt" in text
     assert HandEvent.objects.filter(hand=hand).count() == 0
+
+
+def test_a_table_that_records_every_card_asks_for_the_down_cards(client, stud):
+    from tables.services.floor import table_update
+
+    table, user = stud
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    for i, seat in enumerate((1, 3)):
+        _tap(client, hand, f"a{seat}", i, type="ante", seat=str(seat))
+    unknown = client.get(f"/croupier/tables/{table.pk}/").content.decode()
+    assert unknown.count('value="??"') == 2  # the two down cards of the first deal, preset as unseen
+    table_update(table=table, record_down_cards=True, reason="camera at this table")
+    known = client.get(f"/croupier/tables/{table.pk}/").content.decode()
+    assert 'value="??"' not in known
+    assert known.count('name="card" value=""') == 3
