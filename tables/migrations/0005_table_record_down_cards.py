@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0002_floor_call'),
+        ('tables', '0004_tamper_evidence'),
     ]
 
     operations = [
