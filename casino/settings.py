@@ -178,7 +178,6 @@ LEDGER_DIGEST_KEY = env.str("LEDGER_DIGEST_KEY", default=SECRET_KEY)
 # gone) to another worker after the visibility timeout, which must exceed the longest task's time limit
 # (1800 s) or a running task would be delivered twice. The sweep takes such hands long before that.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_PUBLISH_RETRY = False
 CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=2400)
 if CELERY_VISIBILITY_TIMEOUT <= 1800:
     raise ImproperlyConfigured("CELERY_VISIBILITY_TIMEOUT must exceed the longest task time limit (1800 s).")

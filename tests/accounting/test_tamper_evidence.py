@@ -192,3 +192,20 @@ def test_an_untouched_day_reconciled_twice_is_one_run():
     _day_of_hands()
     first = gaming_day_reconcile(day=DAY)
     assert gaming_day_reconcile(day=DAY).pk == first.pk and first.status == ReconciliationRun.Status.OK
+
+
+def test_a_deleted_entry_breaks_the_ledger_chain_and_its_hand_misses_it():
+    hands = _day_of_hands()
+    assert gaming_day_reconcile(day=DAY).status == ReconciliationRun.Status.OK
+    stud = hands["seven_card_stud"]
+    entry = _settlement(stud)
+    following = JournalEntry.objects.filter(id__gt=entry.pk).order_by("id").first()
+    with behind_the_service() as cursor:
+        cursor.execute("DELETE FROM accounting_posting WHERE entry_id = %s", [entry.pk])
+        cursor.execute("DELETE FROM accounting_journalentry WHERE id = %s", [entry.pk])
+
+    again = gaming_day_reconcile(day=DAY)
+
+    assert again.status == ReconciliationRun.Status.DISCREPANCY
+    assert "missing_entry" in set(Discrepancy.objects.filter(hand=stud).values_list("kind", flat=True))
+    assert Discrepancy.objects.filter(kind="entry_digest", check_key=f"entry:{following.pk}:entry_digest").exists()
