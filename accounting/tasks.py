@@ -38,13 +38,14 @@ def reconcile_hand(hand_id: int) -> str | None:
 
 
 @shared_task(name="accounting.reconcile_gaming_day", soft_time_limit=1700, time_limit=1800, **IDEMPOTENT)
-def reconcile_gaming_day(day: str | None = None) -> dict:
-    """Reconcile a gaming day (ISO date; default: the previous gaming day, for the beat schedule)."""
+def reconcile_gaming_day(day: str | None = None, run_id: int | None = None) -> dict:
+    """Reconcile a gaming day (ISO date; default: the previous gaming day, for the beat schedule); with
+    ``run_id``, the run an accountant's request claimed (``gaming_day_reconcile_request``)."""
     from accounting.services.reconciliation import gaming_day_reconcile, previous_gaming_day
 
     target = dt.date.fromisoformat(day) if day else previous_gaming_day()
-    run = gaming_day_reconcile(day=target)
-    return {"day": target.isoformat(), "status": run.status, "key": run.key, "summary": run.summary}
+    run = gaming_day_reconcile(day=target, run_id=int(run_id) if run_id is not None else None)
+    return {"day": target.isoformat(), "run": run.pk, "status": run.status, "key": run.key, "summary": run.summary}
 
 
 @shared_task(name="accounting.reconcile_sweep", soft_time_limit=250, time_limit=300, **IDEMPOTENT)

@@ -18,8 +18,10 @@ Idempotent: if the evening is there (every table below has its hands), nothing h
    table (outside the demo rotation's hours), a demo dealer takes it over for the next hour. Should the preview and the real shift ever differ,
    the Forty-one table deals on until a 41 is shown, at most :data:`MAX_EXTRA_FORTY_ONE` extra hands.
 3. **Reconciled.** The gaming day is reconciled in process (the service the nightly Celery run
-   calls), so every hand shows ``reconciled`` and the tax report of the demo gaming day has figures
-   in every column: hands, pots, Taxe/tax, Capsa fees, 41 bonuses and gross gaming revenue.
+   calls), and so is the recorded day of the imported hands (22 June 2023: an imported hand keeps the
+   date its file records), so every hand shows ``reconciled``; the tax report of today's gaming day has
+   figures in every column (hands, pots, Taxe/tax, Capsa fees, 41 bonuses, gross gaming revenue) and
+   shows only what was dealt today.
 """
 
 from __future__ import annotations
@@ -175,6 +177,10 @@ def evening_reconcile(*, stdout=None) -> None:
     from accounting.services.reports import tax_report_build
 
     day = gaming_day_of(timezone.now())
+    recorded_days = set(Hand.objects.filter(table__name=PHH_TABLE).exclude(gaming_day=day)
+                        .values_list("gaming_day", flat=True))
+    for recorded in sorted(recorded_days):  # the imported hands keep their own (recorded) gaming day
+        gaming_day_reconcile(day=recorded)
     run = gaming_day_reconcile(day=day)
     report = tax_report_build(date_from=day, date_to=day)
     t = {key: (f"{value:.2f}" if key != "hands" else value) for key, value in report.totals.items()}

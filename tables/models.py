@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.registry import GAMES
@@ -274,6 +275,17 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
+
+    @property
+    def reference(self) -> str:
+        """How a message names the hand: its number at the table, which croupiers say, and its id, which
+        every URL needs (``"hand #12 (id 345)"``, in the reader's language)."""
+        return gettext("hand #%(number)s (id %(id)s)") % {"number": self.number, "id": self.pk}
+
+    @property
+    def reference_extra(self) -> dict[str, int]:
+        """The ``extra`` of an API error about this hand: ``{"hand": id, "hand_number": number}``."""
+        return {"hand": self.pk, "hand_number": self.number}
 
 
 class HandEvent(models.Model):

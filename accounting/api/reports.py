@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import django_filters
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.generics import ListAPIView, get_object_or_404
+from rest_framework.generics import ListAPIView, RetrieveAPIView, get_object_or_404
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -271,6 +272,16 @@ class ReconciliationRunListView(ListAPIView):
         return reconciliation_run_list()
 
 
+class ReconciliationRunDetailView(RetrieveAPIView):
+    """One reconciliation run: its status and, when finished, its counts (``summary``)."""
+
+    permission_classes = [IsAccountant]
+    serializer_class = RunOutputSerializer
+
+    def get_queryset(self):
+        return reconciliation_run_list()
+
+
 class GamingDayRunSerializer(serializers.Serializer):
     gaming_day = serializers.DateField()
 
@@ -288,16 +299,29 @@ class GamingDayReconcileView(APIView):
 
     permission_classes = [IsAccountant]
 
-    @extend_schema(request=GamingDayRunSerializer,
-                   responses={202: inline_serializer("GamingDayQueued", {"gaming_day": serializers.DateField()})})
+    @extend_schema(
+        request=GamingDayRunSerializer,
+        description="202: a run is queued for the day as it stands now; 200: a run of exactly this state of the "
+                    "day is finished (or under way) and is the answer. Follow `url` for its status and counts.",
+        responses={202: inline_serializer("GamingDayRun", {
+            "gaming_day": serializers.DateField(), "run": serializers.IntegerField(),
+            "status": serializers.CharField(), "url": serializers.URLField(), "summary": serializers.DictField()}),
+            200: inline_serializer("GamingDayRunDone", {"run": serializers.IntegerField()})})
     def post(self, request):
+        from accounting.services.reconciliation import gaming_day_reconcile_request
         from accounting.tasks import reconcile_gaming_day
 
         data = GamingDayRunSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         day = data.validated_data["gaming_day"]
-        reconcile_gaming_day.delay_on_commit(day.isoformat())
-        return Response({"gaming_day": day.isoformat()}, status=status.HTTP_202_ACCEPTED)
+        run, queued = gaming_day_reconcile_request(day=day)
+        if queued:
+            reconcile_gaming_day.delay_on_commit(day.isoformat(), run.pk)
+            run.refresh_from_db()
+        body = {"gaming_day": day.isoformat(), "run": run.pk, "status": run.status,
+                "url": request.build_absolute_uri(reverse("reconciliation-run-detail", args=[run.pk])),
+                "summary": run.summary}
+        return Response(body, status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)
 
 
 # --- drop counts --------------------------------------------------------------------------------------------

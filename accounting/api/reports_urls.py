@@ -14,6 +14,7 @@ urlpatterns = [
     path("reconciliation/discrepancies/<int:pk>/resolve/", views.DiscrepancyResolveView.as_view(),
          name="discrepancy-resolve"),
     path("reconciliation/runs/", views.ReconciliationRunListView.as_view(), name="reconciliation-run-list"),
+    path("reconciliation/runs/<int:pk>/", views.ReconciliationRunDetailView.as_view(), name="reconciliation-run-detail"),
     path("reconciliation/gaming-days/", views.GamingDayReconcileView.as_view(), name="reconciliation-gaming-day"),
     path("drop-counts/", views.DropCountListCreateView.as_view(), name="drop-count-list"),
     path("drop-counts/<int:pk>/sign-off/", views.DropCountSignOffView.as_view(), name="drop-count-sign-off"),

@@ -374,7 +374,7 @@ def _run_claim(*, key: str, scope: str, day: dt.date) -> tuple[ReconciliationRun
         return run, False
     # A failed or abandoned run: take it over with a conditional update (one caller wins).
     won = ReconciliationRun.objects.filter(pk=run.pk, status=run.status, started_at=run.started_at).update(
-        status=ReconciliationRun.Status.RUNNING, started_at=timezone.now())
+        status=ReconciliationRun.Status.RUNNING, started_at=timezone.now(), summary={})
     run.refresh_from_db()
     return run, bool(won)
 
@@ -398,38 +398,48 @@ def _day_ledger_findings(day: dt.date) -> list[tuple[str, Finding, int | None]]:
     return out
 
 
-def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK) -> ReconciliationRun:
+def gaming_day_reconcile_request(*, day: dt.date) -> tuple[ReconciliationRun, bool]:
+    """Claim the run of ``day`` as the day stands now, for an accountant who asked; return ``(run, queued)``.
+
+    ``queued`` is True when the caller must queue :func:`accounting.tasks.reconcile_gaming_day` with the
+    run's id (the row is marked ``summary={"queued": true}`` until the task takes it); False when a run
+    for exactly this state of the day is finished or under way (its counts or progress are the answer).
+    """
+    key = f"day:{day.isoformat()}:{_day_fingerprint(day)}"
+    run, owned = _run_claim(key=key, scope="day", day=day)
+    if owned:
+        ReconciliationRun.objects.filter(pk=run.pk).update(summary={"queued": True})
+        run.refresh_from_db()
+    return run, owned
+
+
+def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | None = None) -> ReconciliationRun:
     """Reconcile a whole gaming day; return its run (an existing one if this version was already done).
 
     Checks: every hand of the day closed (an open hand is a ``hand_not_closed`` discrepancy), every
     closed or void hand reconciled (checked here in bulk if its per-hand run has not happened), every
-    entry of the day balanced and each table's pot account at zero. ``run.summary`` holds the counts.
+    entry of the day balanced and each table's pot account at zero. With ``run_id`` (a run claimed by
+    :func:`gaming_day_reconcile_request`) that run is taken, once: a second delivery finds it taken.
+
+    ``run.summary`` counts: ``hands`` of the day, ``open`` (still open: a discrepancy each),
+    ``already_checked`` (closed hands whose check had already run for their present events and
+    entries, e.g. one by one as they closed), ``reconciled_now`` / ``discrepancy_now`` (checked by this
+    run), ``reconciled`` / ``with_discrepancies`` (every hand of the day in that state after the run),
+    ``ledger_findings`` and ``open_discrepancies`` (of the day, not yet resolved).
     """
-    key = f"day:{day.isoformat()}:{_day_fingerprint(day)}"
-    run, owned = _run_claim(key=key, scope="day", day=day)
-    if not owned:
-        return run
+    if run_id is not None:
+        won = ReconciliationRun.objects.filter(pk=run_id, status=ReconciliationRun.Status.RUNNING,
+                                               summary__queued=True).update(summary={}, started_at=timezone.now())
+        run = ReconciliationRun.objects.get(pk=run_id)
+        if not won:
+            return run
+    else:
+        key = f"day:{day.isoformat()}:{_day_fingerprint(day)}"
+        run, owned = _run_claim(key=key, scope="day", day=day)
+        if not owned:
+            return run
     try:
-        counts = {"hands": 0, "checked": 0, "skipped": 0, "reconciled": 0, "discrepancy": 0, "open": 0}
-        last_id = 0
-        while True:
-            with transaction.atomic():
-                hands = list(Hand.objects.select_for_update().filter(gaming_day=day, id__gt=last_id)
-                             .order_by("id").values_list(*_FACT_FIELDS)[:chunk])
-                if not hands:
-                    break
-                facts = [HandFacts(*row) for row in hands]
-                last_id = facts[-1].id
-                open_hands = [f for f in facts if f.status == Hand.Status.OPEN]
-                for f in open_hands:
-                    _discrepancies_write(f, [Finding("hand_not_closed", "status",
-                                                     f"hand #{f.number} of gaming day {day} is still open",
-                                                     "closed or void", "open")])
-                result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
-                counts["hands"] += len(facts)
-                counts["open"] += len(open_hands)
-                for name in ("checked", "skipped", "reconciled", "discrepancy"):
-                    counts[name] += result[name]
+        counts = _day_hands_check(day, chunk)
         with transaction.atomic():
             ledger = _day_ledger_findings(day)
             if ledger:
@@ -437,18 +447,14 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK) -> Reconciliat
                     Discrepancy(check_key=check_key[:160], kind=f.kind, what=f.what, expected=f.expected,
                                 found=f.found, table_id=table_id, gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
-            chain = ledger_chain_findings(day)
-            if chain:
-                Discrepancy.objects.bulk_create([
-                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
-                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
-                                gaming_day=entry["gaming_day"])
-                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
-            open_day = Discrepancy.objects.filter(gaming_day=day, status=Discrepancy.Status.OPEN).count()
-            counts["ledger_findings"] = len(ledger) + len(chain)
-            counts["open_discrepancies"] = open_day
-            bad = (counts["open"] or ledger or chain or counts["discrepancy"]
-                   or Hand.objects.filter(gaming_day=day, reconciliation=Hand.Reconciliation.DISCREPANCY).exists())
+            states = dict(Hand.objects.filter(gaming_day=day).values_list("reconciliation")
+                          .annotate(n=Count("id")).values_list("reconciliation", "n"))
+            counts["reconciled"] = states.get(Hand.Reconciliation.RECONCILED, 0)
+            counts["with_discrepancies"] = states.get(Hand.Reconciliation.DISCREPANCY, 0)
+            counts["ledger_findings"] = len(ledger)
+            counts["open_discrepancies"] = Discrepancy.objects.filter(
+                gaming_day=day, status=Discrepancy.Status.OPEN).count()
+            bad = counts["open"] or ledger or counts["discrepancy_now"] or counts["with_discrepancies"]
             ReconciliationRun.objects.filter(pk=run.pk).update(
                 status=ReconciliationRun.Status.DISCREPANCY if bad else ReconciliationRun.Status.OK,
                 finished_at=timezone.now(), summary=counts)
@@ -458,6 +464,31 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK) -> Reconciliat
         raise
     run.refresh_from_db()
     return run
+
+
+def _day_hands_check(day: dt.date, chunk: int) -> dict[str, int]:
+    """Check the hands of ``day`` in chunks of locked rows; return the hand counts of the run's summary."""
+    counts = {"hands": 0, "open": 0, "already_checked": 0, "reconciled_now": 0, "discrepancy_now": 0}
+    last_id = 0
+    while True:
+        with transaction.atomic():
+            hands = list(Hand.objects.select_for_update().filter(gaming_day=day, id__gt=last_id)
+                         .order_by("id").values_list(*_FACT_FIELDS)[:chunk])
+            if not hands:
+                return counts
+            facts = [HandFacts(*row) for row in hands]
+            last_id = facts[-1].id
+            open_hands = [f for f in facts if f.status == Hand.Status.OPEN]
+            for f in open_hands:
+                _discrepancies_write(f, [Finding("hand_not_closed", "status",
+                                                 f"hand #{f.number} (id {f.id}) of gaming day {day} is still open",
+                                                 "closed or void", "open")])
+            result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
+            counts["hands"] += len(facts)
+            counts["open"] += len(open_hands)
+            counts["already_checked"] += result["skipped"]
+            counts["reconciled_now"] += result["reconciled"]
+            counts["discrepancy_now"] += result["discrepancy"]
 
 
 def previous_gaming_day(now: dt.datetime | None = None) -> dt.date:

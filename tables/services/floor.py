@@ -28,6 +28,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.errors import ApplicationError
 from casino.roles import CROUPIER, has_role
@@ -202,8 +203,9 @@ def table_close(*, table: Table, closing_float: Any, actor=None, reason: str = "
         locked = Table.objects.select_for_update().get(pk=table.pk)
         open_hand = Hand.objects.filter(table=locked, status=Hand.Status.OPEN).order_by("number").first()
         if open_hand is not None and locked.status != Table.Status.CLOSED:
-            raise ApplicationError(f"hand #{open_hand.number} at table '{locked}' is still open; close or void it "
-                                   "before closing the table", code="hand_in_progress")
+            raise ApplicationError(_("%(hand)s at table '%(table)s' is still open; close or void it before closing "
+                                     "the table") % {"hand": open_hand.reference, "table": locked},
+                                   code="hand_in_progress", extra=open_hand.reference_extra)
         now = timezone.now()
         locked = status_transition(obj=locked, to=Table.Status.CLOSED, allowed=Table.ALLOWED, actor=actor,
                                    reason=reason or "table closed", noun="table")

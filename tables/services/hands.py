@@ -34,6 +34,7 @@ from django.db import transaction
 from django.db.models import Case, F, Max, OuterRef, Q, QuerySet, Subquery, When
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
@@ -43,7 +44,7 @@ from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.registry import get_engine
 from rules.replay import replay_hand
-from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, Table, TableSession
+from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
 
@@ -202,14 +203,16 @@ def _seats_check(*, table: Table, seats: Sequence[SeatInput], config: Any = None
 
 
 def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = "live",
-              opened_at: dt.datetime | None = None, button_seat: int | None = None) -> Hand:
+              opened_at: dt.datetime | None = None, button_seat: int | None = None,
+              profile: LimitProfile | None = None) -> Hand:
     """Open the next hand at an open ``table`` with ``seats``; return it. One transaction.
 
     Takes the next hand number (under a lock on the table row), the dealer on duty from the live
     assignment, the button/forehand (the table's ``button_seat`` if that seat is occupied, else the next
     occupied seat clockwise), and a frozen snapshot of the limit profile in force (the engine's full
     config, defaults filled in). ``button_seat`` overrides the button for imported hands (PHH); it
-    must be an occupied seat. The engine validates the seats (``RuleViolation`` -> 400).
+    must be an occupied seat. An imported hand also gives ``opened_at`` (when it was played: its gaming
+    day) and the ``profile`` it was checked against (the version in force now, not at ``opened_at``). The engine validates the seats (``RuleViolation`` -> 400).
     Raises :class:`ApplicationError`: table not open, no limit profile, bad seats, actor not assigned (403),
     a hand still open at the table (409).
     """
@@ -222,9 +225,10 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
                                    code="table_not_open")
         running = Hand.objects.filter(table=locked, status=Hand.Status.OPEN).order_by("number").first()
         if running is not None:
-            raise ConflictError(f"hand #{running.number} is still open at '{locked}': close or void it first",
-                                code="hand_open", extra={"hand": running.pk})
-        profile = limit_profile_in_force(table=locked, at=opened_at)
+            raise ConflictError(_("%(hand)s is still open at '%(table)s': close or void it first")
+                                % {"hand": running.reference, "table": locked}, code="hand_open",
+                                extra=running.reference_extra)
+        profile = profile or limit_profile_in_force(table=locked, at=opened_at)
         if profile is None:
             raise ApplicationError(f"table '{locked}' has no limit profile in force: the floor must set its limits",
                                    code="no_limit_profile")
@@ -283,8 +287,33 @@ def _lock(hand: Hand | int) -> Hand:
 
 
 def _closed_error(hand: Hand) -> ApplicationError:
-    return ApplicationError(f"hand #{hand.number} at '{hand.table}' is {hand.status}: nothing can be added or changed",
-                            code="hand_closed", extra={"status": hand.status, "event_count": hand.event_count})
+    return ApplicationError(_("%(hand)s at '%(table)s' is %(status)s: nothing can be added or changed")
+                            % {"hand": hand.reference, "table": hand.table, "status": str(hand.get_status_display()).lower()},
+                            code="hand_closed", extra={"status": hand.status, "event_count": hand.event_count,
+                                                       **hand.reference_extra})
+
+
+def _stale_message(hand: Hand, expected_seq: int, actor) -> str:
+    """Why ``expected_seq`` does not match: what the hand has, what the terminal expected, and who logged the
+    events it has not seen (another terminal is blamed only when another user logged them)."""
+    head = _("%(hand)s has %(count)s events; you expected %(expected)s") % {
+        "hand": hand.reference, "count": hand.event_count, "expected": expected_seq}
+    if expected_seq > hand.event_count:
+        return head + ": " + _("your terminal counts events that were not stored; reload the hand and log again")
+    unseen = list(HandEvent.objects.filter(hand=hand, seq__gt=expected_seq).order_by("seq")
+                  .values_list("seq", "payload__type", "created_by__username", "created_by_id"))
+    first, last = unseen[0][0], unseen[-1][0]
+    types = ", ".join(str(t) for _seq, t, _u, _id in unseen)
+    names = ", ".join(dict.fromkeys(str(u or "?") for _seq, _t, u, _id in unseen))
+    others = any(user_id != getattr(actor, "pk", None) for _seq, _t, _u, user_id in unseen)
+    params = {"first": first, "last": last, "types": types, "users": names}
+    if len(unseen) == 1:
+        what = (_("event %(first)s (%(types)s) was logged by %(users)s from another terminal") if others
+                else _("event %(first)s (%(types)s) was logged by %(users)s (you) already"))
+    else:
+        what = (_("events %(first)s-%(last)s (%(types)s) were logged by %(users)s from another terminal") if others
+                else _("events %(first)s-%(last)s (%(types)s) were logged by %(users)s (you) already"))
+    return head + ": " + (what % params) + "; " + _("check the current state and log again")
 
 
 def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency_key: str,
@@ -327,10 +356,9 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
         engine, state = hand_replay(hand=locked, events=[p for _, p, _ in rows])
         if expected_seq is not None and expected_seq != locked.event_count:
             raise ConflictError(
-                f"hand #{locked.number} has {locked.event_count} events, you expected {expected_seq}: another "
-                "terminal logged in between; check the current state and log again",
-                code="stale_sequence", extra={"event_count": locked.event_count,
-                                              "state": _state_answer(locked, engine, state)})
+                _stale_message(locked, expected_seq, actor), code="stale_sequence",
+                extra={"event_count": locked.event_count, "expected_seq": expected_seq, **locked.reference_extra,
+                       "state": _state_answer(locked, engine, state)})
         try:
             new_state = engine.apply(state, event)
         except RuleViolation as exc:
@@ -354,7 +382,8 @@ def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> 
 
 def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: str, actor, hand: Hand | None = None,
                        table: Table | None = None, seats: Sequence[SeatInput] | None = None,
-                       source: str = "batch", button_seat: int | None = None) -> tuple[Hand, dict[str, Any]]:
+                       source: str = "batch", button_seat: int | None = None, opened_at: dt.datetime | None = None,
+                       profile: LimitProfile | None = None) -> tuple[Hand, dict[str, Any]]:
     """Log many events at once, all or nothing; return ``(hand, state)``.
 
     Either onto an open ``hand`` (after its stored events), or a whole new hand: ``table`` + ``seats``
@@ -383,7 +412,8 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             if earlier is not None:
                 _submission_replay_check(earlier.hand, checked, idempotency_key, seats=seats)
                 return earlier.hand, hand_state(hand=earlier.hand)
-            hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat)
+            hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat,
+                             opened_at=opened_at, profile=profile)
         locked = _lock(hand)
         _logging_check_locked(locked, actor)
         if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
@@ -425,9 +455,10 @@ def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], id
     if same and seats is not None:
         same = {str(s.seat): s.stack for s in seats} == {k: v["stack"] for k, v in hand.seats.items()}
     if not same:
-        raise ConflictError(f"idempotency key {idempotency_key!r} was already used for another submission "
-                            f"(hand #{hand.number}, {len(stored)} events); use a new key for new events",
-                            code="idempotency_conflict", extra={"hand": hand.pk, "events": len(stored)})
+        raise ConflictError(_("idempotency key '%(key)s' was already used for another submission (%(hand)s, %(n)s "
+                              "events); use a new key for new events")
+                            % {"key": idempotency_key, "hand": hand.reference, "n": len(stored)},
+                            code="idempotency_conflict", extra={**hand.reference_extra, "events": len(stored)})
 
 
 def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:
@@ -437,7 +468,9 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
     PHH players p1..pN become seats 1..N with the button on seat N; 1 PHH chip = 1 cent. The table must
     deal the file's game (``F7S``, ``FR``, ``F7S/8``) and its limit profile in force is the one the file was played under (the frozen
     snapshot must describe the hand truthfully): otherwise 400 ``phh_config_mismatch`` naming the keys
-    that differ. A file the engine refuses is a 400 naming the action. Then as :func:`hand_events_submit`.
+    that differ. A file the engine refuses is a 400 naming the action. The hand is opened at the date and
+    time the file records (:func:`tables.services.phh_import.phh_recorded_at`: its own gaming day, never
+    the import's). Then as :func:`hand_events_submit`.
     """
     from rules.engines.phh import loads_phh, replay_phh_hand
     from rules.registry import GAMES
@@ -472,8 +505,11 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
         raise ApplicationError(f"the PHH hand was played under other limits than the table's: {details}",
                                code="phh_config_mismatch", extra={"keys": differing})
     seats = [SeatInput(seat=seat, stack=stack) for seat, stack in sorted(phh.seats.items())]
+    from tables.services.phh_import import phh_recorded_at
+
     return hand_events_submit(table=table, seats=seats, events=replayed.events, actor=actor,
-                              idempotency_key=idempotency_key, source="phh", button_seat=phh.button)
+                              idempotency_key=idempotency_key, source="phh", button_seat=phh.button,
+                              opened_at=phh_recorded_at(text), profile=profile)
 
 
 # --- close / void ---------------------------------------------------------------------------------------------
@@ -520,8 +556,9 @@ def hand_close(*, hand: Hand, actor) -> Hand:
             answer = _state_answer(locked, engine, state)
             who = answer.get("to_act")
             detail = f"seat {who} is to act" if who is not None else "the engine expects more events"
-            raise ApplicationError(f"hand #{locked.number} is not finished: {detail}; log the rest or ask the floor "
-                                   "to void it", code="hand_not_complete", extra={"state": answer})
+            raise ApplicationError(_("%(hand)s is not finished: %(detail)s; log the rest or ask the floor to void it")
+                                   % {"hand": locked.reference, "detail": detail}, code="hand_not_complete",
+                                   extra={"state": answer, **locked.reference_extra})
         return _close_locked(locked, engine, state, actor)
 
 

@@ -15,18 +15,25 @@ around it:
   reader fills in) differ from the table's profile in force, a new profile version is created,
   effective immediately, with the reason ``"imported from PHH <file>"``; files with the same stakes
   reuse it. The new version and the hand are one transaction: a refused file leaves no version.
+* **Its own date.** The hand keeps the date (and time, if the file has one) the file records: its
+  ``opened_at`` and its gaming day are the recording's (:func:`phh_recorded_at`), never the day of the
+  import, so an imported hand never counts in the tax report of the day it was imported.
 * **Idempotent.** The submission key is ``phh:`` + the SHA-256 of the file text; importing the same
   file again at the same table stores nothing and returns the hand already imported.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import tomllib
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import transaction
 
 from casino.errors import ApplicationError
+from casino.gaming_day import gaming_day_bounds
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
 from rules.registry import GAMES
@@ -46,6 +53,37 @@ class PhhImport:
     created: bool
     profile: LimitProfile
     profile_created: bool
+
+
+def phh_recorded_at(text: str) -> dt.datetime | None:
+    """When the hand in a PHH file was played, as an aware datetime; None if the file records no date.
+
+    Reads the PHH fields ``year``, ``month``, ``day`` and, if present, ``time`` (a TOML local time) and
+    ``time_zone`` (an IANA name; otherwise the card room's ``TIME_ZONE``). A date without a time is the
+    start of that date's gaming day, so the hand's gaming day is the recorded date. A date that does
+    not exist raises :class:`ApplicationError` (``phh_error``).
+    """
+    try:
+        fields = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None  # the reader reports the syntax error with its line
+    year, month, day = fields.get("year"), fields.get("month"), fields.get("day")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (year, month, day)):
+        return None
+    try:
+        date = dt.date(year, month, day)
+    except ValueError as exc:
+        raise ApplicationError(f"the file records no real date ({year}-{month}-{day}): {exc}", code="phh_error") from None
+    played = fields.get("time")
+    if not isinstance(played, dt.time):
+        return gaming_day_bounds(date)[0]
+    from django.conf import settings
+
+    try:
+        zone = ZoneInfo(str(fields.get("time_zone") or settings.TIME_ZONE))
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo(settings.TIME_ZONE)
+    return dt.datetime.combine(date, played.replace(tzinfo=None), tzinfo=zone)
 
 
 def phh_submission_key(text: str) -> str:

@@ -41,7 +41,7 @@ def test_a_clean_day_reconciles_every_hand_in_bulk():
     hands = _day_of_hands()
     run = gaming_day_reconcile(day=DAY)
     assert run.status == ReconciliationRun.Status.OK
-    assert run.summary["hands"] == len(hands) and run.summary["reconciled"] == len(hands)
+    assert run.summary["hands"] == len(hands) and run.summary["reconciled_now"] == len(hands)
     assert set(Hand.objects.values_list("reconciliation", flat=True)) == {Hand.Reconciliation.RECONCILED}
     assert ReconciliationRun.objects.filter(scope="hand").count() == len(hands)
     assert not Discrepancy.objects.exists()
@@ -73,7 +73,7 @@ def test_the_day_run_flags_an_open_hand_a_tampered_hand_and_a_pot_account_not_at
     assert Discrepancy.objects.get(kind="hand_not_closed").hand_id == open_hand.id
     pot_row = Discrepancy.objects.get(kind="pot_not_zero")
     assert (pot_row.found, pot_row.table_id) == ("3.00", table.id)
-    assert run.summary["open"] == 1 and run.summary["discrepancy"] == 1
+    assert run.summary["open"] == 1 and run.summary["discrepancy_now"] == 1
 
 
 def test_running_the_day_twice_gives_one_run_and_a_changed_day_a_new_one():
@@ -86,7 +86,7 @@ def test_running_the_day_twice_gives_one_run_and_a_changed_day_a_new_one():
     make_hand(make_table("forty_one"), rng=random.Random(9), opened_at=IN_DAY)
     second = gaming_day_reconcile(day=DAY)
     assert second.key != first.key
-    assert second.summary["skipped"] == 3 and second.summary["checked"] == 1
+    assert second.summary["already_checked"] == 3 and second.summary["reconciled_now"] == 1
 
 
 def test_a_failed_run_is_taken_over_by_the_next_one():

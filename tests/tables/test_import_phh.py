@@ -146,3 +146,47 @@ def test_demo_evening_imports_the_eight_hands_once(monkeypatch):
     assert demo_evening.phh_hands_import(stdout=StringIO()) == 8
     assert demo_evening.phh_hands_import(stdout=StringIO()) == 0
     assert Hand.objects.filter(table__name=demo_evening.PHH_TABLE, status=Hand.Status.CLOSED).count() == 8
+
+
+# --- issue 13: an imported hand keeps the date the file records ------------------------------------------------
+
+
+def test_an_imported_hand_keeps_the_recorded_date_as_its_gaming_day(stud_table):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from accounting.services.reports import tax_report_build
+    from casino.gaming_day import gaming_day_of
+
+    _import(FILES[0])
+    hand = Hand.objects.get()
+    recorded = _recorded(FILES[0])
+    played = dt.date(recorded["year"], recorded["month"], recorded["day"])
+    assert hand.gaming_day == played == dt.date(2023, 6, 22)
+    assert gaming_day_of(hand.opened_at) == played
+    assert JournalEntry.objects.get(hand=hand).gaming_day == played
+    today = gaming_day_of(timezone.now())
+    assert tax_report_build(date_from=today, date_to=today).totals["hands"] == 0
+    assert tax_report_build(date_from=played, date_to=played).totals["hands"] == 1
+
+
+def test_a_recorded_time_and_zone_are_kept():
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from casino.errors import ApplicationError
+    from tables.services.phh_import import phh_recorded_at
+
+    text = (PHH_DIR / "00-22-43.phh").read_text(encoding="utf-8")
+    at = phh_recorded_at(text + "\ntime = 21:15:00\ntime_zone = 'America/Los_Angeles'\n")
+    assert at == dt.datetime(2023, 6, 22, 21, 15, tzinfo=ZoneInfo("America/Los_Angeles"))
+    with pytest.raises(ApplicationError, match="no real date"):
+        phh_recorded_at(text.replace("day = 22", "day = 31").replace("month = 6", "month = 2"))
+
+
+def test_a_file_without_a_date_is_dated_when_it_is_imported():
+    from tables.services.phh_import import phh_recorded_at
+
+    text = (PHH_DIR / "00-22-43.phh").read_text(encoding="utf-8")
+    assert phh_recorded_at("\n".join(line for line in text.splitlines() if not line.startswith("day ="))) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from decimal import Decimal
 from io import StringIO
@@ -117,6 +118,10 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     assert not Hand.objects.exclude(reconciliation=Hand.Reconciliation.RECONCILED).exists()
     day = gaming_day_of(timezone.now())
     totals = tax_report_build(date_from=day, date_to=day).totals
+    # issue 13: the imported WSOP hands keep their recorded gaming day; today's report shows what was dealt today
+    assert totals["hands"] == Hand.objects.filter(gaming_day=day).count() == hands - 8
+    assert set(Hand.objects.filter(table__name=demo_evening.PHH_TABLE).values_list("gaming_day", flat=True)) == {
+        dt.date(2023, 6, 22)}
     assert all(totals[key] > 0 for key in ("hands", "pots", "tax", "fees", "bonus", "ggr")), totals
     again = StringIO()
     demo_evening.seed_demo_evening(stdout=again)
