@@ -447,14 +447,21 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | 
                     Discrepancy(check_key=check_key[:160], kind=f.kind, what=f.what, expected=f.expected,
                                 found=f.found, table_id=table_id, gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
-            states = dict(Hand.objects.filter(gaming_day=day).values_list("reconciliation")
-                          .annotate(n=Count("id")).values_list("reconciliation", "n"))
-            counts["reconciled"] = states.get(Hand.Reconciliation.RECONCILED, 0)
-            counts["with_discrepancies"] = states.get(Hand.Reconciliation.DISCREPANCY, 0)
-            counts["ledger_findings"] = len(ledger)
+            chain = ledger_chain_findings(day)
+            if chain:
+                Discrepancy.objects.bulk_create([
+                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
+                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
+                                gaming_day=entry["gaming_day"])
+                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
+            day_hands = Hand.objects.filter(gaming_day=day)
+            counts["reconciled"] = day_hands.filter(reconciliation=Hand.Reconciliation.RECONCILED).count()
+            counts["with_discrepancies"] = day_hands.filter(reconciliation=Hand.Reconciliation.DISCREPANCY).count()
+            counts["ledger_findings"] = len(ledger) + len(chain)
             counts["open_discrepancies"] = Discrepancy.objects.filter(
                 gaming_day=day, status=Discrepancy.Status.OPEN).count()
-            bad = counts["open"] or ledger or counts["discrepancy_now"] or counts["with_discrepancies"]
+            bad = (counts["open"] or ledger or chain or counts["discrepancy_now"]
+                   or counts["with_discrepancies"])
             ReconciliationRun.objects.filter(pk=run.pk).update(
                 status=ReconciliationRun.Status.DISCREPANCY if bad else ReconciliationRun.Status.OK,
                 finished_at=timezone.now(), summary=counts)
