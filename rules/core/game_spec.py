@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.view import HandView
+
 __all__ = ["GameSpec", "HOUSE_TAKES"]
 
 #: The house take's name in each game (the one policy of :mod:`rules.core.house_take`): the stud Taxe,
@@ -33,7 +35,9 @@ class GameSpec:
     ``stake_unit(config)``: the largest single bet of a normalised config, in cents (stacks of
     simulated players are drawn in multiples of it); ``limit_label(config)``: the default label of a
     limit version (``"5.00/10.00"``), ``None`` for the engine's own or ``"limits"``;
-    ``chip_unit_in_config``: the config carries the table's ``chip_unit`` (the stud games).
+    ``chip_unit_in_config``: the config carries the table's ``chip_unit`` (the stud games);
+    ``hand_view(state)``: the one typed :class:`~rules.core.view.HandView` of a state;
+    ``example_config``: a valid limit profile (the demo's figures) for tests, benches and the simulator.
     """
 
     name: str
@@ -48,6 +52,8 @@ class GameSpec:
     phh_variant: str | None = None
     limit_label: Callable[[Mapping[str, Any]], str] | None = None
     chip_unit_in_config: bool = False
+    hand_view: Callable[[Any], HandView] | None = None
+    example_config: Mapping[str, Any] | None = None
 
     @property
     def config_fields(self) -> tuple[Any, ...]:

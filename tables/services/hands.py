@@ -41,8 +41,9 @@ from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
+from rules.core.view import HandView
 from rules.engines.errors import RuleViolation
-from rules.registry import get_engine
+from rules.registry import get_engine, get_game
 from rules.replay import replay_hand
 from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
@@ -140,6 +141,19 @@ def hand_state(*, hand: Hand, upto: int | None = None) -> dict[str, Any]:
     if upto is not None:
         answer["event_count"] = upto
     return answer
+
+
+def hand_view(*, hand: Hand, upto: int | None = None) -> HandView:
+    """The one typed view of ``hand`` after its first ``upto`` events (default all), the same shape for every
+    game (:mod:`rules.core.view`: seats, whose turn, legal actions with ``to``/``add`` in cents and the
+    spread range, pots with eligible seats, the house take so far, the outcome once complete)."""
+    events = list(hand.events.order_by("seq").values_list("payload", flat=True))
+    if upto is not None:
+        events = events[:upto]
+    _engine, state = hand_replay(hand=hand, events=events)
+    build = get_game(hand.game).hand_view
+    assert build is not None  # every registered game has one (tests/rules/test_contract.py)
+    return build(state)
 
 
 def _violation(exc: RuleViolation, *, hand: Hand, answer: dict[str, Any] | None, prefix: str = "") -> ApplicationError:

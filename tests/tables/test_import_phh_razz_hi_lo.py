@@ -54,3 +54,19 @@ def test_a_razz_file_is_refused_at_a_seven_card_stud_table_and_the_reverse():
     with pytest.raises(CommandError, match="Seven Card Stud"):
         _import(razz.name, sorted(PHH_DIR.glob("*.phh"))[0])
     assert not Hand.objects.exists()
+
+
+def test_the_hand_service_gives_the_typed_view_of_a_stored_hand():
+    from tables.services.hands import hand_view
+
+    floor_manager("floor")
+    table = make_table(game=Game.RAZZ, name="Razz view", status="open")
+    _import(table.name, RAZZ_FILES[0])
+    hand = Hand.objects.get(table=table)
+    final = hand_view(hand=hand)
+    assert final.complete and final.outcome is not None and final.game == "razz"
+    assert {s.seat: s.stack for s in final.seats} == {
+        int(s): c for s, c in hand_state(hand=hand)["stacks"].items()}
+    opening = hand_view(hand=hand, upto=5)  # the antes are in: the cards come next
+    assert not opening.complete and opening.expect == "deal"
+    assert {a.kind for a in opening.legal_actions} == {"deal"}

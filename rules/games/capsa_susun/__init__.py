@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.game_spec import GameSpec
 from rules.engines import capsa
 from rules.engines.money import to_cents
+from rules.games.capsa_susun.view import hand_view
 
 ENGINE = capsa.ENGINE
 
@@ -28,4 +29,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/capsa_susun.md", random_hand=capsa.random_deal, stake_unit=stake_unit,
     limit_label=limit_label,
     showdown=capsa.showdown,
+    hand_view=hand_view,
+    example_config={"preset": "western_2_4", "unit_value": "1.00", "fee_mode": "commission",
+                    "fee_rate": "0.05"},
 )

@@ -10,6 +10,7 @@ from rules.core.game_spec import GameSpec
 from rules.engines import stud, stud_sim
 from rules.engines.showdown import stud_showdown
 from rules.engines.stud_variant import SEVEN_CARD_STUD
+from rules.engines.stud_view import hand_view
 
 VARIANT = SEVEN_CARD_STUD
 ENGINE = stud.ENGINE
@@ -19,4 +20,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/seven_card_stud.md", random_hand=stud_sim.random_hand, stake_unit=stud_sim.stake_unit,
     showdown=stud_showdown, phh_variant=VARIANT.phh_variant,
     limit_label=stud_sim.limit_label, chip_unit_in_config=True,
+    hand_view=hand_view,
+    example_config={"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante": "1.00", "bring_in_mode": "full_bet",
+                    "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00"},
 )

@@ -20,6 +20,7 @@ from rules.engines.evaluators.stud import evaluate_stud
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
 from rules.engines.stud_variant import StudVariant
+from rules.engines.stud_view import hand_view
 
 VARIANT = StudVariant(game="seven_card_stud_hi_lo", label="Seven Card Stud Hi-Lo", phh_variant="F7S/8",
                       showdown="high_low_8", open_pair=False)
@@ -58,4 +59,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/seven_card_stud_hi_lo.md", random_hand=random_hand, stake_unit=stud_sim.stake_unit,
     showdown=showdown, phh_variant=VARIANT.phh_variant,
     limit_label=stud_sim.limit_label, chip_unit_in_config=True,
+    hand_view=hand_view,
+    example_config={"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante": "1.00", "bring_in_mode": "full_bet",
+                    "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00", "open_pair_option": "off"},
 )

@@ -1,0 +1,155 @@
+"""What every registered game must do (issue 14): parametrised over :data:`rules.registry.GAMES`, so a new
+game is covered by registering it. Replay determinism, chips conserved, copy-on-apply, verify / can / act
+agree, canonical records replay to the same hand, and the one typed view has the same shape everywhere."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import fields
+
+import pytest
+
+from rules.core import contract
+from rules.core.view import HandView, LegalAction, SeatView
+from rules.engines.errors import RuleViolation
+from rules.registry import GAME_NAMES, GAMES, game_choices, get_game
+
+SEEDS = range(6)
+GAME_IDS = [g.name for g in GAMES]
+
+
+def _seats(spec, rng):
+    low, high = spec.players
+    n = rng.randint(low, min(high, 6))
+    return {k + 1: rng.randint(50, 400) * 100 for k in range(n)}
+
+
+def _hand(spec, seed):
+    rng = random.Random(seed)
+    config = spec.engine.build_config(spec.example_config)
+    seats = _seats(spec, rng)
+    button = max(seats)
+    events = spec.random_hand(config, seats, button, rng)
+    return config, seats, button, events
+
+
+def test_the_registry_lists_five_games_once_each():
+    assert GAME_NAMES == ("seven_card_stud", "razz", "seven_card_stud_hi_lo", "forty_one", "capsa_susun")
+    assert [n for n, _ in game_choices()] == list(GAME_NAMES)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_every_game_registers_what_the_services_need(spec):
+    assert spec.hand_view is not None and spec.example_config is not None and spec.showdown is not None
+    assert spec.rules_doc == f"docs/rules/{spec.name}.md"
+    assert get_game(spec.name) is spec
+    assert spec.config_fields, "the floor's forms are built from the config description"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_replay_is_deterministic_and_chips_are_conserved(spec, seed):
+    config, seats, button, events = _hand(spec, seed)
+    engine = spec.engine
+    first = engine.replay(config, seats, events, button=button)
+    second = engine.replay(config, seats, events, button=button)
+    assert engine.is_complete(first)
+    assert spec.hand_view(first) == spec.hand_view(second)
+    result = engine.settlement(first)
+    result.check_balanced()
+    view = spec.hand_view(first)
+    stacks_after = {s.seat: s.stack for s in view.seats}
+    # every chip is a seat's or the house's: start + the house's bonus = end + the house's take
+    assert sum(seats.values()) + sum(result.bonus.values()) == (
+        sum(stacks_after.values()) + result.tax + sum(result.fees.values()))
+    assert stacks_after == {s: seats[s] + result.net.get(s, 0) for s in seats}
+    assert sum(result.net.values()) == -(result.tax + sum(result.fees.values())) + sum(result.bonus.values())
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_apply_never_changes_the_state_it_was_given_and_verify_can_act_agree(spec, seed):
+    config, seats, button, events = _hand(spec, seed)
+    state = spec.engine.new_hand(config, seats, button=button)
+    for event in events:
+        before = spec.hand_view(state)
+        snapshot = copy.deepcopy(before)
+        # a seat that is not in the hand is never legal: verify raises, can says no, act raises
+        stranger = {**event, "seat": 99} if "seat" in event else {**event, "type": "no_such_event"}
+        with pytest.raises(RuleViolation) as err:
+            contract.verify(spec, state, stranger)
+        assert err.value.code and str(err.value)
+        assert contract.can(spec, state, stranger) is False
+        with pytest.raises(RuleViolation):
+            contract.act(spec, state, stranger)
+        assert contract.can(spec, state, event) is True
+        contract.verify(spec, state, event)
+        new_state, record = contract.act(spec, state, event)
+        assert spec.hand_view(state) == snapshot == before  # copy-on-apply: the old state is untouched
+        assert spec.hand_view(spec.engine.apply(state, event)) == spec.hand_view(new_state)
+        assert record["type"] == event["type"]
+        state = new_state
+    assert spec.engine.is_complete(state)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_canonical_records_replay_to_the_same_hand(spec, seed):
+    config, seats, button, events = _hand(spec, seed)
+    records = [contract.canonical_event(e) for e in events]
+    assert [contract.canonical_event(r) for r in records] == records  # canonical is a fixed point
+    a = spec.engine.replay(config, seats, events, button=button)
+    b = spec.engine.replay(config, seats, records, button=button)
+    assert spec.hand_view(a) == spec.hand_view(b)
+
+
+def test_canonical_cards_normalise_case_symbols_and_unknown_tokens():
+    assert contract.canonical_cards("as kd") == "As Kd"
+    assert contract.canonical_cards(["A♠", "10h", "XX"]) == "As Th ??"
+    assert contract.canonical_cards("Eichel-Ass") == "Eichel-Ass"  # not standard notation: left to the engine
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_the_typed_view_has_one_shape_for_every_game(spec, seed):
+    config, seats, button, events = _hand(spec, seed)
+    state = spec.engine.new_hand(config, seats, button=button)
+    seen_actions = 0
+    for event in [None, *events]:
+        if event is not None:
+            state = spec.engine.apply(state, event)
+        view = spec.hand_view(state)
+        assert isinstance(view, HandView) and view.game == spec.name
+        assert [s.seat for s in view.seats] == sorted(seats)
+        assert all(isinstance(s, SeatView) and s.stack >= 0 and s.in_pot >= 0 for s in view.seats)
+        assert view.house_take_kind == spec.house_take and view.house_take >= 0
+        for action in view.legal_actions:
+            assert isinstance(action, LegalAction)
+            assert action.seat is None or action.seat in seats
+            if action.to is not None:  # a wager: its total, the chips it adds, a range that is not empty
+                assert action.add is not None and 0 < action.add <= action.to
+                assert action.max_to is not None and action.max_to >= action.to
+            seen_actions += 1
+        if view.complete:
+            assert view.outcome is not None and not view.legal_actions
+            assert sum(view.outcome.net.values()) == sum(view.outcome.bonus.values()) - view.outcome.house_take
+        else:
+            assert view.outcome is None and view.legal_actions
+        as_dict = view.as_dict()
+        assert set(as_dict) == {f.name for f in fields(HandView)}
+    assert seen_actions
+
+
+def test_legal_actions_say_to_and_add_for_a_raise_and_add_only_for_a_call():
+    spec = get_game("seven_card_stud")
+    engine = spec.engine
+    state = engine.new_hand(spec.example_config, {1: 50_000, 2: 50_000, 3: 50_000}, button=3)
+    for seat in (1, 2, 3):
+        state = engine.apply(state, {"type": "ante", "seat": seat})
+    for seat, cards in ((1, "2c 3c 4h"), (2, "5c 6c Kd"), (3, "7c 8c Qs")):
+        state = engine.apply(state, {"type": "deal", "seat": seat, "cards": cards})
+    state = engine.apply(state, {"type": "bring_in", "seat": 1})  # full bet 5.00 (house rules)
+    by_kind = {a.kind: a for a in spec.hand_view(state).legal_actions}
+    assert by_kind["call"].add == 500 and by_kind["call"].to is None
+    assert (by_kind["raise"].to, by_kind["raise"].add) == (1000, 1000)
