@@ -43,11 +43,13 @@ run: demo
 	fi; \
 	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# ruff, mypy --strict on the pure rules packages (pyproject [tool.mypy]) and the import contracts (.importlinter).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
-test: $(STAMP) messages
-	$(VENV)/bin/ruff check .
+test: $(STAMP) messages lint
 	$(PY) -m pytest
 
 bench: $(STAMP)

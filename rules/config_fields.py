@@ -74,7 +74,7 @@ class ConfigField:
 
     def label_of(self, value: Any) -> str:
         """The (untranslated, marked) label of one allowed value; the value itself if it has none."""
-        return dict(self.choice_labels).get(value, str(value))
+        return str(dict(self.choice_labels).get(value, str(value)))
 
     def is_required(self, values: dict[str, Any]) -> bool:
         """Whether the key must be given, for the raw ``values`` of the other keys (defaults filled in,
@@ -107,11 +107,12 @@ def _stud() -> tuple[ConfigField, ...]:
     c = stud_config.CHOICES
     b = stud_config.BOOLEANS
 
-    def choice(key, label, help_, rule, labels, section, **kw):
+    def choice(key: str, label: str, help_: str, rule: str, labels: tuple[str, ...], section: str,
+               **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="choice", label=label, help=help_, rule=rule, default=c[key][0],
                            choices=c[key], choice_labels=tuple(zip(c[key], labels)), section=section, **kw)
 
-    def boolean(key, label, help_, rule, section, **kw):
+    def boolean(key: str, label: str, help_: str, rule: str, section: str, **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="bool", label=label, help=help_, rule=rule, default=b[key],
                            section=section, **kw)
 
@@ -233,14 +234,16 @@ def _stud() -> tuple[ConfigField, ...]:
 # --------------------------------------------------------------------------------------------------
 
 def _forty_one() -> tuple[ConfigField, ...]:
-    defaults = {f.name: (f.default if f.default is not MISSING else None) for f in fields(forty_one_config.FortyOneConfig)}
+    defaults: dict[str, Any] = {f.name: (f.default if f.default is not MISSING else None)
+                                for f in fields(forty_one_config.FortyOneConfig)}
     ch = forty_one_config._CHOICES
 
-    def choice(key, label, help_, rule, labels, section, **kw):
+    def choice(key: str, label: str, help_: str, rule: str, labels: tuple[str, ...], section: str,
+               **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="choice", label=label, help=help_, rule=rule, default=defaults[key],
                            choices=ch[key], choice_labels=tuple(zip(ch[key], labels)), section=section, **kw)
 
-    def boolean(key, label, help_, rule, section, **kw):
+    def boolean(key: str, label: str, help_: str, rule: str, section: str, **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="bool", label=label, help=help_, rule=rule, default=defaults[key],
                            section=section, **kw)
 
@@ -347,21 +350,23 @@ def _forty_one() -> tuple[ConfigField, ...]:
 
 def _capsa() -> tuple[ConfigField, ...]:
     cc = capsa_config
-    defaults = {f.name: (f.default if f.default is not MISSING else None) for f in fields(cc.CapsaConfig)}
+    defaults: dict[str, Any] = {f.name: (f.default if f.default is not MISSING else None) for f in fields(cc.CapsaConfig)}
     preset = cc.PRESETS[defaults["preset"]]
 
-    def default(key):
+    def default(key: str) -> Any:
         return preset.get(key, defaults[key])
 
-    def choice(key, options, label, help_, rule, labels, section, **kw):
+    def choice(key: str, options: Any, label: str, help_: str, rule: str, labels: tuple[str, ...], section: str,
+               **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="choice", label=label, help=help_, rule=rule, default=default(key),
                            choices=tuple(options), choice_labels=tuple(zip(options, labels)), section=section, **kw)
 
-    def boolean(key, label, help_, rule, section, **kw):
+    def boolean(key: str, label: str, help_: str, rule: str, section: str, **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="bool", label=label, help=help_, rule=rule, default=default(key),
                            section=section, **kw)
 
-    def integer(key, label, help_, rule, section, unit=_UNITS, minimum=0, maximum=cc.MAX_UNITS, **kw):
+    def integer(key: str, label: str, help_: str, rule: str, section: str, unit: str = _UNITS, minimum: int = 0,
+                maximum: int = cc.MAX_UNITS, **kw: Any) -> ConfigField:
         return ConfigField(key=key, kind="int", label=label, help=help_, rule=rule, default=default(key), unit=unit,
                            minimum=minimum, maximum=maximum, section=section, **kw)
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.config_fields import ConfigField, config_fields
 from rules.core.game_spec import GameSpec
 from rules.engines.errors import ConfigError
 from rules.engines.messages import gettext_noop
 from rules.games import capsa_susun, forty_one, razz, seven_card_stud, seven_card_stud_hi_lo
 
-__all__ = ["GAMES", "GAME_NAMES", "game_choices", "game_for_phh_variant", "get_engine", "get_game"]
+__all__ = ["GAMES", "GAME_NAMES", "game_choices", "game_config_fields", "game_for_phh_variant", "get_engine", "get_game"]
 
 #: Every game the card room deals, in the order the floor lists them.
 GAMES: tuple[GameSpec, ...] = (
@@ -47,6 +48,12 @@ def get_engine(name: object) -> Any:
 def game_for_phh_variant(variant: object) -> GameSpec | None:
     """The game a PHH ``variant`` code (``F7S``, ``FR``, ``F7S/8``) records, or ``None``."""
     return _BY_PHH.get(variant) if isinstance(variant, str) else None
+
+
+def game_config_fields(name: object) -> tuple[ConfigField, ...]:
+    """The description of every config key of game ``name`` (label, unit, default, choices, range, help,
+    rule; :mod:`rules.config_fields`), from which the floor's forms are built. Raises as :func:`get_game`."""
+    return config_fields(get_game(name).name)
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """API views of the rules app: the showdown tool (issue 3).
 
 Views only translate (STYLE.md rule 9): the JSON body goes to the pure engine function
-:func:`rules.engines.showdown.run_showdown`; a ``RuleViolation`` becomes HTTP 400 with
+:func:`rules.showdown.run_showdown`; a ``RuleViolation`` becomes HTTP 400 with
 ``{"message", "code", "extra"}`` (rendered by ``casino.errors.api_exception_handler``, also done here
 explicitly so the contract does not depend on the global handler).
 """
@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from casino.permissions import IsCroupierOrFloorManager
 from rules.engines.errors import RuleViolation
-from rules.engines.showdown import run_showdown
 from rules.registry import GAMES
+from rules.showdown import run_showdown
 
 
 class ShowdownRequestSerializer(serializers.Serializer):

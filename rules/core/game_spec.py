@@ -55,14 +55,6 @@ class GameSpec:
     hand_view: Callable[[Any], HandView] | None = None
     example_config: Mapping[str, Any] | None = None
 
-    @property
-    def config_fields(self) -> tuple[Any, ...]:
-        """The description of every config key of the game (:func:`rules.config_fields.config_fields`:
-        label, unit, default, choices, range, help, rule) from which the floor's forms are built."""
-        from rules.config_fields import config_fields
-
-        return config_fields(self.name)
-
     def __post_init__(self) -> None:
         if self.house_take not in HOUSE_TAKES:
             raise ValueError(f"game {self.name}: house_take must be one of {HOUSE_TAKES}")

@@ -120,8 +120,8 @@ class HandView:
 
     def as_dict(self) -> dict[str, Any]:
         """The view as JSON-able dicts and lists (seat-keyed maps keep int keys; tuples become lists)."""
-        out: dict[str, Any] = asdict(self)
-        return _jsonable(out)
+        out: dict[str, Any] = _jsonable(asdict(self))
+        return out
 
     def actions_for(self, seat: int | None) -> tuple[LegalAction, ...]:
         """The legal actions of ``seat`` (``None``: the table's own, e.g. a community card)."""

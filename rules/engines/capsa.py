@@ -700,7 +700,7 @@ def random_deal(
                 continue
             if rng.random() < foul_rate:
                 rng.shuffle(cards)
-                rows = {"front": cards[:3], "middle": cards[3:8], "back": cards[8:]}
+                rows = {"front": tuple(cards[:3]), "middle": tuple(cards[3:8]), "back": tuple(cards[8:])}
             else:
                 rows = _sensible_setting(cards, config)
             push({"type": "set", "seat": s, **{r: _row_text(rows[r]) for r in ROWS}})
@@ -724,7 +724,7 @@ def _parse_seat(raw: Any) -> int:
     try:
         from rules.engines.showdown import parse_seat
     except ImportError:  # pragma: no cover - the dispatcher module is written in parallel
-        parse_seat = None
+        parse_seat = None  # type: ignore[assignment]
     if parse_seat is not None:
         return parse_seat(raw)
     if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
@@ -747,7 +747,7 @@ def _group_ranking(keys: Mapping[int, int]) -> list[list[int]]:
     try:
         from rules.engines.showdown import group_ranking
     except ImportError:  # pragma: no cover
-        group_ranking = None
+        group_ranking = None  # type: ignore[assignment]
     if group_ranking is not None:
         return group_ranking(keys)
     groups: dict[int, list[int]] = {}
@@ -840,7 +840,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
                 if len(row_cards) != ROW_SIZES[row]:
                     raise WrongCardCount(gettext_noop("seat %(seat)s: the %(row)s needs %(row_size)s cards, %(n_row_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_row_cards=len(row_cards)), seat=seat, rule="A.2")
                 rows[row] = tuple(row_cards)
-            cards = [c for row in ROWS for c in rows[row]]
+            cards = [Card(c) for row in ROWS for c in rows[row]]
         for c in cards:
             if c in owner:
                 where = (gettext_noop("twice in its hand") if owner[c] == seat else gettext_noop("also in seat %(owner)s's hand", owner=owner[c]))

@@ -115,7 +115,7 @@ class CapsaConfig:
     setting_time_limit_s: int | None = None
     unset_on_timeout_is_foul: bool = True
     misdeal_on_exposed_card: bool = True
-    royalty_table: tuple = ()
+    royalty_table: tuple[Any, ...] = ()
     royalty_mode: str = "row_winner_only"
     royalties_require_declaration: bool = False
     royalties_multiplied: bool = False
@@ -194,7 +194,7 @@ class CapsaConfig:
 # building
 # ------------------------------------------------------------------------------------------------------
 
-def _choice(raw: Mapping[str, Any], key: str, options: tuple, default: Any) -> Any:
+def _choice(raw: Mapping[str, Any], key: str, options: tuple[Any, ...], default: Any) -> Any:
     value = raw.get(key, default)
     if value not in options:
         raise ConfigError(key, gettext_noop("%(value)s is not allowed; expected one of %(options)s", value=repr(value), options=', '.join(map(str, options))))
@@ -264,7 +264,7 @@ def parse_pair_key(key: Any, *, field: str = "pair_stakes") -> tuple[int, int]:
     return (min(a, b), max(a, b))
 
 
-def _royalty_table(value: Any) -> tuple:
+def _royalty_table(value: Any) -> tuple[Any, ...]:
     if isinstance(value, str):
         if value not in ROYALTY_TABLES:
             raise ConfigError("royalty_table", gettext_noop("unknown table %(value)s; expected one of %(royalty_tables)s or a mapping row -> hand -> units", value=repr(value), royalty_tables=', '.join(ROYALTY_TABLES)))
@@ -376,7 +376,7 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
     config = CapsaConfig(
         preset=preset,
         max_loss_policy=_choice(merged, "max_loss_policy", MAX_LOSS_POLICIES, "table_stakes_pro_rata"),
-        cover_units=_int(merged, "cover_units", 10, minimum=1),
+        cover_units=_int(merged, "cover_units", 10, minimum=1) or 10,
         method=method,
         overall_rule=_choice(merged, "overall_rule", OVERALL_RULES, "two_or_more_rows"),
         scoop_multiplier=scoop_multiplier,
@@ -412,7 +412,7 @@ def build_config(raw: Mapping[str, Any] | None, *, require_unit_value: bool = Tr
         fee_cap_per_deal=_money(merged, "fee_cap_per_deal"),
         fee_per_seat=_money(merged, "fee_per_seat", required=fee_mode == "per_seat"),
         fee_time_amount=_money(merged, "fee_time_amount", required=fee_mode == "time"),
-        fee_time_period_minutes=_int(merged, "fee_time_period_minutes", 30, minimum=1, maximum=24 * 60),
+        fee_time_period_minutes=_int(merged, "fee_time_period_minutes", 30, minimum=1, maximum=24 * 60) or 30,
     )
     if config.surrender_enabled and config.surrender_penalty is None and config.scoop_value % 2:
         raise ConfigError("surrender_penalty", gettext_noop("half the scoop value of method %(method)s (%(scoop_value)s/2) is not a whole unit; set surrender_penalty (A.9)", method=method, scoop_value=config.scoop_value))

@@ -32,9 +32,10 @@ Decisions documented here (where the spec leaves room):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
+from typing import Any
 
 from rules.engines.base import PairTransfer, Settlement
 from rules.engines.capsa_config import CapsaConfig
@@ -74,7 +75,7 @@ class SeatHand:
     royalties: Mapping[str, int] = field(default_factory=dict)
     detected_royalties: Mapping[str, int] = field(default_factory=dict)
     natural: str | None = None
-    natural_key: tuple | None = None
+    natural_key: tuple[Any, ...] | None = None
     cards: tuple[int, ...] = ()
 
 
@@ -119,7 +120,7 @@ def evaluate_seat(
     if rows is None:
         # every opponent holds a natural, so nothing is compared and the seat did not set (A.5.2)
         return SeatHand(seat, SURRENDERED if surrendered else VALID, cards=all_cards)
-    row_cards = {r: tuple(rows[r]) for r in ROWS}
+    row_cards = {r: tuple[Any, ...](rows[r]) for r in ROWS}
     keys = {"front": evaluate_three(row_cards["front"]),
             "middle": evaluate_five(row_cards["middle"], wheel_rank=config.wheel_rank),
             "back": evaluate_five(row_cards["back"], wheel_rank=config.wheel_rank)}
@@ -180,7 +181,7 @@ def method_score(config: CapsaConfig, w: int, lost: int, roy_diff: int = 0) -> i
     return r + (bonus if w == 3 else (-bonus if lost == 3 else 0))
 
 
-def natural_strength(config: CapsaConfig, hand: SeatHand) -> tuple:
+def natural_strength(config: CapsaConfig, hand: SeatHand) -> tuple[Any, ...]:
     """Comparable strength of a declared natural: precedence index, same-type key, then (with a
     suit order) the best ace's suit (A.8)."""
     strength = config.suit_strength
@@ -200,7 +201,7 @@ class PairResult:
     royalties: Mapping[int, int] = field(default_factory=dict)
     multiplier: int = 1
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[Any, Any]:
         rows = None
         if self.rows is not None:
             rows = {r: (self.a if v > 0 else self.b if v < 0 else "tie") for r, v in self.rows.items()}
@@ -240,7 +241,7 @@ def settle_pairs(config: CapsaConfig, hands: Mapping[int, SeatHand]) -> list[Pai
         )
 
     def hr(s: int) -> int:
-        return config.home_run_multiplier if home_run[s] else 1
+        return (config.home_run_multiplier or 1) if home_run[s] else 1
 
     results: list[PairResult] = []
     for i, a in enumerate(seats):
@@ -249,7 +250,8 @@ def settle_pairs(config: CapsaConfig, hands: Mapping[int, SeatHand]) -> list[Pai
     return results
 
 
-def _settle_pair(config: CapsaConfig, ha: SeatHand, hb: SeatHand, rows: Mapping[str, int] | None, hr) -> PairResult:
+def _settle_pair(config: CapsaConfig, ha: SeatHand, hb: SeatHand, rows: Mapping[str, int] | None,
+                 hr: Callable[[int], int]) -> PairResult:
     a, b = ha.seat, hb.seat
     sa, sb = ha.status, hb.status
     if sa == NATURAL or sb == NATURAL:
@@ -258,16 +260,19 @@ def _settle_pair(config: CapsaConfig, ha: SeatHand, hb: SeatHand, rows: Mapping[
             if ka == kb:
                 return PairResult(a, b, "natural", 0)
             win, lose = (ha, hb) if ka > kb else (hb, ha)
+            assert win.natural is not None and lose.natural is not None  # both are naturals here
             value = config.natural_value(win.natural)
             if config.natural_vs_natural == "difference":
                 value -= config.natural_value(lose.natural)
             return PairResult(a, b, "natural", value if win is ha else -value)
         holder = ha if sa == NATURAL else hb
+        assert holder.natural is not None
         value = config.natural_value(holder.natural)
         if config.natural_payout == "scoop_plus_fixed":
             value += config.scoop_value
         return PairResult(a, b, "natural", value if holder is ha else -value)
     if sa == VALID and sb == VALID:
+        assert rows is not None  # two valid settings were compared row by row
         w = sum(1 for v in rows.values() if v > 0)
         lost = sum(1 for v in rows.values() if v < 0)
         if config.royalty_mode == "independent":
@@ -419,7 +424,7 @@ def build_settlement(
     return settlement
 
 
-def settlement_to_dict(settlement: Settlement) -> dict:
+def settlement_to_dict(settlement: Settlement) -> dict[Any, Any]:
     """JSON form of a Capsa :class:`Settlement` (seat keys as strings, cents as ints)."""
     def keyed(m: Mapping[int, int]) -> dict[str, int]:
         return {str(s): v for s, v in sorted(m.items())}
@@ -438,10 +443,10 @@ def settlement_to_dict(settlement: Settlement) -> dict:
     }
 
 
-def describe_seat(config: CapsaConfig, hand: SeatHand) -> dict:
+def describe_seat(config: CapsaConfig, hand: SeatHand) -> dict[Any, Any]:
     """JSON-able description of an evaluated seat (rows, categories, foul, royalties, natural)."""
-    out: dict = {"status": hand.status, "fouled": hand.status == FOULED, "foul_reason": hand.foul_reason,
-                 "natural": hand.natural, "royalties": dict(hand.royalties)}
+    out: dict[Any, Any] = {"status": hand.status, "fouled": hand.status == FOULED, "foul_reason": hand.foul_reason,
+                 "natural": hand.natural, "royalties": dict[Any, Any](hand.royalties)}
     if hand.rows:
         out["cards"] = {r: format_row(hand.rows[r]) for r in ROWS}
         out["category"] = {r: hand_name(hand.keys[r], wheel_rank=config.wheel_rank) for r in ROWS}
@@ -452,7 +457,7 @@ def describe_seat(config: CapsaConfig, hand: SeatHand) -> dict:
         out["cards"] = format_row(hand.cards) if hand.cards else None
         out["category"] = None
         if hand.status == NATURAL:
-            out["description"] = "Natural: " + hand.natural.replace("_", " ")
+            out["description"] = "Natural: " + str(hand.natural).replace("_", " ")
         elif hand.status == VALID:
             out["description"] = "Not set: every opponent holds a natural"
         elif hand.status == SURRENDERED:

@@ -12,7 +12,7 @@ double-German suits (Eichel, Laub, Herz, Schellen; Unter, Ober, König, Ass) via
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from rules.engines.errors import DuplicateCard, InvalidCard
 from rules.engines.messages import gettext_noop
@@ -190,12 +190,13 @@ def _parse_cards_slow(
                 expanded.append(tok)
                 continue
             pos = 0
-            pieces = []
+            pieces: list[str] | None = []
             while pos < len(tok):
                 m = _TOKEN.match(tok, pos)
                 if m is None:
                     pieces = None
                     break
+                assert pieces is not None
                 pieces.append(m.group(0))
                 pos = m.end()
             if not pieces:
@@ -227,7 +228,7 @@ def check_no_duplicates(cards: Iterable[Card], *, where: str = "") -> None:
         seen.add(c)
 
 
-def format_cards(cards: Sequence[Card] | Iterable[Card]) -> str:
+def format_cards(cards: Iterable[int]) -> str:
     """Canonical text for cards: ``"As Td"``."""
     text = _CARD_TEXT
     return " ".join([text[c] if type(c) is Card and 0 <= c < 52 else str(c) for c in cards])

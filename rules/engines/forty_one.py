@@ -345,7 +345,7 @@ def _check_shape(event: Any) -> str:
     if not isinstance(event, Mapping):
         raise UnknownEvent(gettext_noop("an event must be an object with a \"type\", got %(type_name)s", type_name=type(event).__name__))
     kind = event.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FIELDS)))
     required, optional = _FIELDS[kind]
     missing = sorted(required - set(event))
@@ -1222,7 +1222,7 @@ def random_hand(
 
 
 def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """Rank a Forty-one showdown (issue 3; called by ``rules.engines.showdown.run_showdown``).
+    """Rank a Forty-one showdown (issue 3; called by ``rules.showdown.run_showdown``).
 
     Input: ``{"game": "forty_one", "hands": {SEAT: CARDS}, "forehand": SEAT, "config": {...}}``; each hand
     has exactly four cards of the 32-card pack (B.3, B.4b), French text or, with ``config.deck =

@@ -35,7 +35,7 @@ from rules.engines.errors import RuleViolation, UnknownEvent
 from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents
 from rules.engines.stud_config import StudConfig, build_config
-from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
+from rules.engines.stud_variant import SEVEN_CARD_STUD, STUD_VARIANTS, StudVariant
 
 __all__ = ["PhhError", "PhhHand", "dumps_phh", "load_phh", "loads_phh", "replay_phh_hand"]
 
@@ -44,14 +44,7 @@ VARIANT = "F7S"
 
 
 def _variants() -> dict[str, StudVariant]:
-    from rules.registry import GAMES
-
-    out: dict[str, StudVariant] = {}
-    for spec in GAMES:
-        variant = getattr(spec.engine, "variant", None)
-        if spec.phh_variant and isinstance(variant, StudVariant):
-            out[spec.phh_variant] = variant
-    return out
+    return {v.phh_variant: v for v in STUD_VARIANTS}
 
 
 class PhhError(RuleViolation):
@@ -228,7 +221,7 @@ def _player(token: str) -> int:
 
 
 #: Built configs by their raw keys: a session's hands share a few limit levels, so each is validated once.
-_CONFIGS: dict[tuple, StudConfig] = {}
+_CONFIGS: dict[tuple[Any, ...], StudConfig] = {}
 _CONFIGS_MAX = 256
 
 
@@ -273,7 +266,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
             ev = action_to_event(state, action)
             if state.phase == "complete":
                 stud._apply(state, ev)  # raises HandComplete, worded for the croupier
-            handlers[ev["type"]](state, ev)  # action_to_event only makes known event types
+            handlers[str(ev["type"])](state, ev)  # action_to_event only makes known event types
             state.n_events += 1
         except RuleViolation as exc:
             raise PhhError(gettext_noop("%(name)s: action %(k)s (%(action)s): %(message)s", name=hand.name, k=k, action=repr(action), message=exc.message),

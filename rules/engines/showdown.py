@@ -38,7 +38,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
-from rules.engines.errors import ConfigError, DuplicateCard, RuleViolation, WrongCardCount
+from rules.engines.errors import DuplicateCard, RuleViolation, WrongCardCount
 from rules.engines.evaluators.stud import evaluate_stud
 from rules.engines.messages import gettext_noop
 
@@ -48,18 +48,10 @@ __all__ = [
     "parse_seat",
     "parse_showdown_hands",
     "require_document",
-    "run_showdown",
     "stud_showdown",
 ]
 
 
-
-def __getattr__(name: str) -> Any:
-    if name == "GAMES":  # the games with a showdown tool, from the registry
-        from rules.registry import GAMES
-
-        return tuple(g.name for g in GAMES if g.showdown is not None)
-    raise AttributeError(name)
 
 
 #: The highest seat number accepted: no table has more seats (tables hold 2-8, Capsa 2-4, Forty-one 3-7);
@@ -104,7 +96,7 @@ class _Desc:
         self.value = value
 
     def __lt__(self, other: _Desc) -> bool:
-        return self.value > other.value
+        return bool(self.value > other.value)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Desc) and self.value == other.value
@@ -233,28 +225,6 @@ def parse_showdown_hands(
 def _or_list(numbers: list[int]) -> str:
     words = [str(n) for n in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def run_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """Rank the hands of a showdown document; pure, JSON-able in and out (see the module docstring).
-
-    Each game ranks its own hands: the registry entry's ``showdown`` (:mod:`rules.registry`);
-    ``seven_card_stud`` is :func:`stud_showdown` here (best five of 5-7 cards, R2.2-R2.6).
-    Raises a :class:`RuleViolation` subclass for every bad input (see module docstring).
-    """
-    from rules.registry import GAMES as SPECS
-
-    names = tuple(g.name for g in SPECS if g.showdown is not None)
-    doc = require_document(doc)
-    game = doc.get("game")
-    if game is None:
-        raise MalformedShowdown(gettext_noop("the showdown document has no \"game\" (one of %(games)s)",
-                                             games=", ".join(names)), extra={"field": "game"})
-    spec = next((g for g in SPECS if g.name == game and g.showdown is not None), None)
-    if spec is None or spec.showdown is None:
-        raise ConfigError("game", gettext_noop("unknown game %(game)s; expected one of %(games)s", game=repr(game),
-                                               games=", ".join(names)))
-    return spec.showdown(doc)
 
 
 def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:

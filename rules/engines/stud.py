@@ -156,6 +156,58 @@ class StudState:
         "pot_awards", "final_pots", "voluntary", "void", "seventh_mode", "n_events", "variant", "pot_halves",
     )
 
+    cfg: StudConfig
+    seats: tuple[int, ...]
+    pos: dict[int, int]
+    n: int
+    button: int
+    start: tuple[int, ...]
+    stack: list[int]
+    contrib: list[int]
+    returned: list[int]
+    sc: list[int]
+    folded: list[bool]
+    dead: list[bool]
+    ante_paid: list[int]
+    ante_done: list[bool]
+    cards: list[tuple[tuple[int, bool], ...]]
+    exposed: list[int]
+    dealt: set[int]
+    n_dealt: int
+    burns: int
+    burned: list[int]
+    burned_streets: list[int]
+    community: int | None
+    phase: str
+    street: int
+    bet_to: int
+    full_to: int
+    wagers: int
+    last_inc: int
+    big_bet: bool
+    acted: list[int | None]
+    to_act: int | None
+    bring_in_idx: int | None
+    open_pair: bool
+    uncapped: bool
+    last_aggr: int | None
+    taxe: int
+    taxe_split: tuple[int, ...]
+    taxe_taken: bool
+    taxe_logged: bool
+    shown: list[bool]
+    mucked: list[bool]
+    show_order: tuple[int, ...]
+    awards: list[int]
+    pot_awards: tuple[tuple[int, int, int], ...]
+    final_pots: tuple[tuple[int, tuple[int, ...]], ...]
+    voluntary: int
+    void: bool
+    seventh_mode: str | None
+    n_events: int
+    variant: StudVariant
+    pot_halves: tuple[tuple[int, int], ...]
+
     def copy(self) -> StudState:
         """A copy that shares the immutable fields and copies the per-seat lists and the dealt set
         (hand-written: a getattr/setattr loop costs ~10x more; test_stud_engine checks every slot)."""
@@ -234,7 +286,7 @@ def _board(s: StudState, i: int) -> list[int]:
     return board
 
 
-def _board_rank(s: StudState, i: int) -> tuple:
+def _board_rank(s: StudState, i: int) -> tuple[Any, ...]:
     b = _board(s, i)
     if not b:
         return (-1,)
@@ -244,14 +296,14 @@ def _board_rank(s: StudState, i: int) -> tuple:
 
 
 @lru_cache(maxsize=1 << 14)
-def _low_rank_of(board: tuple[int, ...]) -> tuple:
+def _low_rank_of(board: tuple[int, ...]) -> tuple[Any, ...]:
     """A low board as a key where bigger acts first (RZ5.1): the low key with every number negated."""
     shape, ranks = low_board_key(board)
     return (0, tuple(-x for x in shape), tuple(-r for r in ranks))
 
 
 @lru_cache(maxsize=1 << 16)
-def _rank_of(board: tuple[int, ...], counts_sf: bool, by_suit: bool) -> tuple:
+def _rank_of(board: tuple[int, ...], counts_sf: bool, by_suit: bool) -> tuple[Any, ...]:
     k = board_key(board, counts_straights_flushes=counts_sf)
     return (k, board_suit_key(board)) if by_suit else (k,)
 
@@ -264,7 +316,7 @@ def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     extra = (s.community,) if s.community is not None and s.street == 7 else ()
     cards = s.cards
     best = None
-    best_key: tuple = ()
+    best_key: tuple[Any, ...] = ()
     for i in candidates:
         b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN]) + extra
         k = (_low_rank_of(b) if low else _rank_of(b, counts_sf, by_suit)) if b else (-1,)
@@ -507,8 +559,8 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is not None and s.phase != "complete":
-            if not event.keys() <= _EVENT_FIELDS[kind]:
-                _fields_check(event, kind)
+            if not event.keys() <= _EVENT_FIELDS[kind]:  # type: ignore[index]
+                _fields_check(event, kind)  # type: ignore[arg-type]
             handler(s, event)
             s.n_events += 1
             return
@@ -527,9 +579,10 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
         rule = "R12.1" if s.void else ("R1.5" if s.folded.count(False) == 1 else "R11.2")
         how = (gettext_noop("void by a misdeal") if s.void else (gettext_noop("won without a showdown") if rule == 'R1.5' else gettext_noop("shown down")))
         if i is not None:
-            raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind), gettext_noop("the hand is over (%(how)s)", how=how), rule)
+            raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind),  # type: ignore[arg-type]
+                            gettext_noop("the hand is over (%(how)s)", how=how), rule)
         raise HandComplete(gettext_noop("the hand is over (%(how)s); no %(kind)s event is possible (%(rule)s)", how=how, kind=kind, rule=rule), rule=rule)
-    _fields_check(event, kind)
+    _fields_check(event, kind)  # type: ignore[arg-type]
     handler(s, event)
     s.n_events += 1
 
@@ -601,7 +654,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             and s.seventh_mode in (None, "normal") and event.get("face") is None):
         # Fast path (the common deal): named cards, no face given, no exposure, streets 3-6 or a
         # normal 7th. Anything unusual falls through to the full checks below.
-        cards = list(map(_CARD_IDS.get, text.split()))
+        cards: list[Any] = list(map(_CARD_IDS.get, text.split()))
         held = s.cards[i]
         base = len(held) - (0 if street == 3 else street - 1)
         k = len(cards)
@@ -902,7 +955,7 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
     avail = s.stack[i] + s.sc[i]
     if avail <= s.bet_to:
         raise _seat_err(IllegalAction, s, i, action, gettext_noop("it has no chips left beyond a call"), "R10.1")
-    if s.acted[i] is not None and s.acted[i] >= s.full_to and s.bet_to > s.sc[i]:
+    if s.acted[i] is not None and s.acted[i] >= s.full_to and s.bet_to > s.sc[i]:  # type: ignore[operator]
         raise _seat_err(IllegalAction, s, i, action,
                         gettext_noop("the all-in to %(bet_to)s was less than a full raise and does not reopen the betting", bet_to=_m(s.bet_to)),
                         "R6.5" if cfg.split else "R7.5")
@@ -958,7 +1011,7 @@ def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
     s.bet_to = post
     full = post == amount and cfg.bring_in_mode == "full_bet" or (not cfg.split and post == amount)
     if post < amount and cfg.split and cfg.bring_in_mode == "full_bet" and cfg.short_bring_in == "half_bet_rule":
-        full = 2 * post >= cfg.lower  # R10.3 alternative: the short bring-in is an all-in under R6.5
+        full = 2 * post >= cfg.lower  # type: ignore[operator]  # R10.3 alternative: the short bring-in is an all-in under R6.5
     if full:
         s.full_to = post
         s.wagers = 1
@@ -1214,7 +1267,7 @@ def _pots(s: StudState, *, with_taxe: bool = True) -> list[tuple[int, tuple[int,
         eff = [eff[j] - (0 if s.dead[j] else s.ante_paid[j]) for j in range(n)]
     live = [not f for f in s.folded]
     levels = sorted({eff[j] for j in range(n) if live[j] and s.stack[j] == 0})
-    pots: list[list] = []
+    pots: list[list[Any]] = []
     prev = 0
     for lv in levels:
         amt = sum(min(e, lv) - prev for e in eff if e > prev)

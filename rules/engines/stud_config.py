@@ -163,7 +163,7 @@ def _choice(raw: Mapping[str, Any], key: str) -> str:
         value = "on" if value else "off"
     if value not in options:
         raise ConfigError(key, gettext_noop("%(value)s is not one of %(options)s", value=repr(value), options=', '.join(options)))
-    return value
+    return str(value)
 
 
 def _bool(raw: Mapping[str, Any], key: str) -> bool:
@@ -210,6 +210,7 @@ def build_config(raw: Mapping[str, Any]) -> StudConfig:
             if hi < lo:
                 raise ConfigError("spread_max", gettext_noop("is below spread_min on street %(street)s (R7.1)", street=street))
     ante = _money(raw, "ante", required=True)
+    assert ante is not None  # required=True raised otherwise
     bring_in_mode = _choice(raw, "bring_in_mode")
     bring_in = _money(raw, "bring_in", required=bring_in_mode == "partial_with_completion" and limit_type == "split")
     if bring_in_mode == "partial_with_completion" and limit_type == "split":

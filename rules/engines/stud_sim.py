@@ -152,13 +152,14 @@ def random_hand(
     ``RuntimeError`` if the hand does not end (a driver bug) and whatever ``stud.new_hand`` raises for a
     bad config or seats (``ConfigError``, ``RuleViolation``).
     """
-    return play_random_hand(rng, config, seats, button=button, variant=variant, **weights)[1]
+    return play_random_hand(rng, config, seats, button=button, variant=variant,
+                            **weights)[1]  # type: ignore[arg-type]  # weights are the three float weights
 
 
 def _pick(rng: random.Random, action: Mapping[str, Any], cfg: StudConfig) -> int:
     if action.get("amounts"):
-        return rng.choice(action["amounts"])
-    lo, hi = action["min"], action["max"]
+        return int(rng.choice(action["amounts"]))
+    lo, hi = int(action["min"]), int(action["max"])
     unit = cfg.chip_unit
     steps = (hi - lo) // unit
     if rng.random() < 0.1 or steps == 0:

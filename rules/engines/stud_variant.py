@@ -2,15 +2,17 @@
 
 The stud engine (:mod:`rules.engines.stud`) deals, bets, takes the Taxe and splits pots the same way
 for every stud game; a :class:`StudVariant` names the three places where the games differ. Seven Card
-Stud is :data:`SEVEN_CARD_STUD`; Razz and Seven Card Stud Hi-Lo define theirs in their own packages
-(``rules/games/razz``, ``rules/games/seven_card_stud_hi_lo``).
+Stud is :data:`SEVEN_CARD_STUD`, Razz :data:`RAZZ`, Seven Card Stud Hi-Lo :data:`SEVEN_CARD_STUD_HI_LO`; each game's
+package (``rules/games/<game>``) makes its registry entry of it. The variants are listed here, below the
+registry, so that the PHH reader finds them without importing the registry (no import loop).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BOARD_ORDERS", "BRING_INS", "SEVEN_CARD_STUD", "SHOWDOWNS", "StudVariant"]
+__all__ = ["BOARD_ORDERS", "BRING_INS", "RAZZ", "SEVEN_CARD_STUD", "SEVEN_CARD_STUD_HI_LO", "SHOWDOWNS",
+           "STUD_VARIANTS", "StudVariant"]
 
 #: ``low_card``: the lowest up card brings it in, ace high, clubs lowest (R4.1).
 #: ``high_card``: the highest up card brings it in, ace low, spades highest (Razz RZ4.1).
@@ -42,3 +44,11 @@ class StudVariant:
 
 
 SEVEN_CARD_STUD = StudVariant(game="seven_card_stud", label="Seven Card Stud", phh_variant="F7S")
+#: Razz (``rules/games/razz``): high card brings in, best low board first, ace-to-five low wins.
+RAZZ = StudVariant(game="razz", label="Razz", phh_variant="FR", bring_in="high_card", boards="low", showdown="low",
+                   open_pair=False)
+#: Seven Card Stud Hi-Lo, eight or better (``rules/games/seven_card_stud_hi_lo``): split pots.
+SEVEN_CARD_STUD_HI_LO = StudVariant(game="seven_card_stud_hi_lo", label="Seven Card Stud Hi-Lo", phh_variant="F7S/8",
+                                    showdown="high_low_8", open_pair=False)
+#: Every stud game the stud engine deals (the PHH reader's variants); each is one registry entry.
+STUD_VARIANTS: tuple[StudVariant, ...] = (SEVEN_CARD_STUD, RAZZ, SEVEN_CARD_STUD_HI_LO)

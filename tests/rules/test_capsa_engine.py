@@ -26,7 +26,8 @@ from rules.engines.errors import (
     WrongCardCount,
 )
 from rules.engines.evaluators.capsa import evaluate_five, evaluate_three
-from rules.engines.showdown import MalformedShowdown, run_showdown
+from rules.engines.showdown import MalformedShowdown
+from rules.showdown import run_showdown
 
 # C-15: four players using all 52 cards, seats 1..4 = P1..P4 (front, middle, back).
 C15 = {

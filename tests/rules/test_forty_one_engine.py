@@ -605,7 +605,7 @@ def test_showdown_tool_ranks_with_the_forehand_tie_break_f15():
 
 
 def test_showdown_tool_via_the_dispatcher_and_german_cards():
-    from rules.engines.showdown import run_showdown
+    from rules.showdown import run_showdown
 
     doc = {"game": "forty_one", "forehand": 1, "config": {"deck": "double_german"},
            "hands": {"1": "Herz Ass, Herz König, Herz Ober, Herz Unter", "2": "Eichel 7, Laub 7, Schellen 7, Herz 7"}}

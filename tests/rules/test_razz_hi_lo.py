@@ -20,8 +20,8 @@ from rules.engines.evaluators.low import (
     low_board_key,
 )
 from rules.engines.phh import load_phh, replay_phh_hand
-from rules.engines.showdown import run_showdown
 from rules.games import razz, seven_card_stud_hi_lo
+from rules.showdown import run_showdown
 from tests.shared_data import PHH_RAZZ_HILO_DIR, require_phh
 
 RAZZ = razz.ENGINE

@@ -14,7 +14,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rules.engines.errors import ConfigError, DuplicateCard, InvalidCard, RuleViolation, WrongCardCount
-from rules.engines.showdown import MalformedShowdown, group_ranking, parse_showdown_hands, run_showdown
+from rules.engines.showdown import MalformedShowdown, group_ranking, parse_showdown_hands
+from rules.showdown import run_showdown
 
 REPO = Path(__file__).resolve().parents[2]
 

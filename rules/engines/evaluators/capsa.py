@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from rules.engines.cards import RANK_NAMES, RANK_PLURALS, RANKS, SUITS, Card
 
@@ -457,7 +458,7 @@ def three_flushes_split(
 
     all_cards = list(cards)
     best: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
-    best_key: tuple = ()
+    best_key: tuple[Any, ...] = ()
     backs = [b for b in monochrome_fives(all_cards) if splittable([c for c in all_cards if c not in b], (5, 3))]
     back_keys = [(evaluate_five(b, wheel_rank=wheel_rank), b) for b in backs]
     top = max(k for k, _ in back_keys)
@@ -509,7 +510,7 @@ def natural_key(
     wheel_rank: str = "low",
     six_pairs_definition: str = "strict",
     six_pairs_compare_singleton: bool = False,
-) -> tuple | None:
+) -> tuple[Any, ...] | None:
     """The same-type comparison key of natural ``name`` for these 13 cards, or ``None`` if the cards
     do not make it (A.8). Equal keys are a tie.
 
@@ -542,9 +543,9 @@ def naturals_made(
     wheel_rank: str = "low",
     six_pairs_definition: str = "strict",
     six_pairs_compare_singleton: bool = False,
-) -> dict[str, tuple]:
+) -> dict[str, tuple[Any, ...]]:
     """Every natural the 13 cards make, name -> same-type key (A.8). Empty when none."""
-    out: dict[str, tuple] = {}
+    out: dict[str, tuple[Any, ...]] = {}
     for name in NATURALS:
         key = natural_key(name, cards, wheel_rank=wheel_rank, six_pairs_definition=six_pairs_definition,
                           six_pairs_compare_singleton=six_pairs_compare_singleton)

@@ -126,14 +126,14 @@ def category_rank(category: str) -> int:
     return len(CATEGORY_NAMES) - 1 - CATEGORY_NAMES.index(category)
 
 
-def _check_ids(cards: Sequence[Card]) -> None:
+def _check_ids(cards: Sequence[int]) -> None:
     """Raise :class:`InvalidCard` for the first entry that is not an int card id 0..51."""
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int) or c not in _VALID_IDS:
             raise InvalidCard(gettext_noop("%(c)s is not a card (expected a card id 0..51)", c=repr(c)), extra={"token": repr(c)})
 
 
-def _invalid_or_duplicate(cards: Sequence[Card]) -> None:
+def _invalid_or_duplicate(cards: Sequence[int]) -> None:
     """Raise the precise error for a hand that failed the fast validity check."""
     _check_ids(cards)
     check_no_duplicates([CARDS[c] for c in cards], where="in one hand")
@@ -145,7 +145,7 @@ def _wrong_count(n: int) -> WrongCardCount:
     )
 
 
-def stud_key(cards: Sequence[Card]) -> int:
+def stud_key(cards: Sequence[int]) -> int:
     """Return the key of the best five of ``cards`` (5, 6 or 7 :class:`Card` / card ids 0..51).
 
     Higher key = stronger hand; equal keys = exactly equal five-card hands, which split (R2.4, R2.5).
@@ -159,7 +159,7 @@ def stud_key(cards: Sequence[Card]) -> int:
     if len(_VALID_IDS.intersection(cards)) != n:
         _invalid_or_duplicate(cards)
     try:
-        return _KEY_FLIP - evaluate(*cards)
+        return _KEY_FLIP - evaluate(*cards)  # type: ignore[no-any-return]  # phevaluator is untyped
     except TypeError:  # e.g. 5.0: equal to a card id but not an int
         _invalid_or_duplicate(cards)
         raise

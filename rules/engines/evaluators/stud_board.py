@@ -17,6 +17,7 @@ Public API:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "BOARD_CATEGORIES",
@@ -122,10 +123,11 @@ def bring_in_index(doors: Sequence[int | None]) -> int:
 
     Raises ``ValueError`` if there is no door card at all.
     """
-    best = None
+    best: int | None = None
+    best_card = 0
     for i, d in enumerate(doors):
-        if d is not None and (best is None or d < doors[best]):
-            best = i
+        if d is not None and (best is None or d < best_card):
+            best, best_card = i, d
     if best is None:
         raise ValueError("no door card to bring it in")
     return best
@@ -144,7 +146,7 @@ def high_board_index(
     are broken by :func:`board_suit_key`, then position. Raises ``ValueError`` if every board is None.
     """
     best_i = None
-    best_key: tuple = ()
+    best_key: tuple[Any, ...] = ()
     for i, b in enumerate(boards):
         if b is None:
             continue

@@ -21,11 +21,10 @@ from rules.engines.cards import DECK_52, format_cards
 from rules.engines.evaluators.low import ace_to_five_key, describe_low
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
-from rules.engines.stud_variant import StudVariant
-from rules.engines.stud_view import hand_view
+from rules.engines.stud_variant import RAZZ
+from rules.games.seven_card_stud.view import hand_view
 
-VARIANT = StudVariant(game="razz", label="Razz", phh_variant="FR", bring_in="high_card", boards="low",
-                      showdown="low", open_pair=False)
+VARIANT = RAZZ
 ENGINE = StudEngine(VARIANT)
 
 

@@ -10,7 +10,7 @@ from rules.core.game_spec import GameSpec
 from rules.engines import stud, stud_sim
 from rules.engines.showdown import stud_showdown
 from rules.engines.stud_variant import SEVEN_CARD_STUD
-from rules.engines.stud_view import hand_view
+from rules.games.seven_card_stud.view import hand_view
 
 VARIANT = SEVEN_CARD_STUD
 ENGINE = stud.ENGINE

@@ -19,11 +19,10 @@ from rules.engines.evaluators.low import describe_low, eight_or_better_key
 from rules.engines.evaluators.stud import evaluate_stud
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
-from rules.engines.stud_variant import StudVariant
-from rules.engines.stud_view import hand_view
+from rules.engines.stud_variant import SEVEN_CARD_STUD_HI_LO
+from rules.games.seven_card_stud.view import hand_view
 
-VARIANT = StudVariant(game="seven_card_stud_hi_lo", label="Seven Card Stud Hi-Lo", phh_variant="F7S/8",
-                      showdown="high_low_8", open_pair=False)
+VARIANT = SEVEN_CARD_STUD_HI_LO
 ENGINE = StudEngine(VARIANT)
 
 

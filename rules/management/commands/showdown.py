@@ -17,7 +17,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.engines.errors import RuleViolation
-from rules.engines.showdown import run_showdown
+from rules.showdown import run_showdown
 
 #: Exit status for bad input (issue 3).
 EXIT_BAD_INPUT = 2
