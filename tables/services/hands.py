@@ -483,7 +483,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
     deal the file's game (``F7S``, ``FR``, ``F7S/8``) and its limit profile in force is the one the file was played under (the frozen
     snapshot must describe the hand truthfully): otherwise 400 ``phh_config_mismatch`` naming the keys
     that differ. A file the engine refuses is a 400 naming the action. The hand is opened at the date and
-    time the file records (:func:`tables.services.phh_import.phh_recorded_at`: its own gaming day, never
+    time the file records (:func:`tables.services.phh_time.phh_recorded_at`: its own gaming day, never
     the import's). Then as :func:`hand_events_submit`.
     """
     from rules.engines.phh import loads_phh, replay_phh_hand
@@ -519,7 +519,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
         raise ApplicationError(f"the PHH hand was played under other limits than the table's: {details}",
                                code="phh_config_mismatch", extra={"keys": differing})
     seats = [SeatInput(seat=seat, stack=stack) for seat, stack in sorted(phh.seats.items())]
-    from tables.services.phh_import import phh_recorded_at
+    from tables.services.phh_time import phh_recorded_at
 
     return hand_events_submit(table=table, seats=seats, events=replayed.events, actor=actor,
                               idempotency_key=idempotency_key, source="phh", button_seat=phh.button,

@@ -24,21 +24,18 @@ around it:
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
-import tomllib
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import transaction
 
 from casino.errors import ApplicationError
-from casino.gaming_day import gaming_day_bounds
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
 from rules.registry import GAMES
 from tables.models import Hand, HandEvent, LimitProfile, Table
 from tables.selectors import limit_profile_in_force
+from tables.services.phh_time import phh_recorded_at  # noqa: F401  (its old home; the service imports it here)
 
 #: Reason recorded on a limit version created for imported hands.
 IMPORT_REASON = "imported from PHH"
@@ -53,37 +50,6 @@ class PhhImport:
     created: bool
     profile: LimitProfile
     profile_created: bool
-
-
-def phh_recorded_at(text: str) -> dt.datetime | None:
-    """When the hand in a PHH file was played, as an aware datetime; None if the file records no date.
-
-    Reads the PHH fields ``year``, ``month``, ``day`` and, if present, ``time`` (a TOML local time) and
-    ``time_zone`` (an IANA name; otherwise the card room's ``TIME_ZONE``). A date without a time is the
-    start of that date's gaming day, so the hand's gaming day is the recorded date. A date that does
-    not exist raises :class:`ApplicationError` (``phh_error``).
-    """
-    try:
-        fields = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return None  # the reader reports the syntax error with its line
-    year, month, day = fields.get("year"), fields.get("month"), fields.get("day")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (year, month, day)):
-        return None
-    try:
-        date = dt.date(year, month, day)
-    except ValueError as exc:
-        raise ApplicationError(f"the file records no real date ({year}-{month}-{day}): {exc}", code="phh_error") from None
-    played = fields.get("time")
-    if not isinstance(played, dt.time):
-        return gaming_day_bounds(date)[0]
-    from django.conf import settings
-
-    try:
-        zone = ZoneInfo(str(fields.get("time_zone") or settings.TIME_ZONE))
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = ZoneInfo(settings.TIME_ZONE)
-    return dt.datetime.combine(date, played.replace(tzinfo=None), tzinfo=zone)
 
 
 def phh_submission_key(text: str) -> str:
