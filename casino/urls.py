@@ -17,6 +17,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # The croupier's table screen (issue 15).
     path("croupier/", include("tables.pages.urls")),
+    # The floor manager's pages (and the public waiting-list board /floor/board/).
+    path("floor/", include("tables.pages.floor_urls")),
     # Last: any other URL is a JSON 404 (also under DEBUG, where Django would render an HTML page).
     re_path(r"^(?!static/).*$", json_not_found),
 ]

@@ -13,6 +13,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy
 
 from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.errors import ApplicationError
@@ -171,28 +172,91 @@ class TableAdmin(AuditHistoryMixin, admin.ModelAdmin):
 
 # ---- limit profiles and requests ----------------------------------------------------------------
 
-class LimitProfileForm(forms.ModelForm):
-    config = forms.JSONField(help_text="the game's keys (stud §13, Forty-one B.9, Capsa A.12); money as EUR strings")
-    effective_from = forms.DateTimeField(required=False, help_text="empty = from the table's next hand")
+class GeneratedLimitsForm(forms.ModelForm):
+    """A model form whose game keys come from the generated limit form (:class:`tables.limit_form.LimitConfigForm`,
+    one field per described key, prefilled with the limits in force); :meth:`for_table` adds them for a
+    table's game and ``clean`` puts the checked config into ``cleaned_data[config_key]``."""
 
-    class Meta:
-        model = LimitProfile
-        fields = ["table", "limit_label", "config", "currency", "chip_unit", "effective_from", "reason"]
+    config_key = "config"
+    generated_names: tuple[str, ...] = ()
+    game = ""
+    base_config: dict = {}
+
+    @classmethod
+    def for_table(cls, table):
+        from tables.limit_form import LimitConfigForm
+
+        current = selectors.limit_profile_in_force(table=table)
+        base = current.config if current else {}
+        generated = LimitConfigForm(game=table.game, initial_config=base, advanced=True)
+        extra = {n: f for n, f in generated.fields.items() if n not in ("limit_label", "reason")}
+        return type(cls.__name__ + "For" + table.game.title().replace("_", ""), (cls,),
+                    {**extra, "generated_names": tuple(extra), "game": table.game, "base_config": base})
 
     def clean(self):
+        from tables.limit_form import LimitConfigForm
+
         data = super().clean()
         table = data.get("table")
-        if table is not None and data.get("config") is not None:
-            try:
-                services.limit_config_validate(game=table.game, config=data["config"])
-            except ApplicationError as err:
-                raise ValidationError({"config": err.message}) from None
+        if table is None or not self.game:
+            return data
+        if table.game != self.game:
+            raise ValidationError({"table": gettext_lazy("Choose the table first, then fill in its game's limits.")})
+        generated = LimitConfigForm(self.data, game=self.game, initial_config=self.base_config, advanced=True)
+        if generated.is_valid():
+            data[self.config_key] = generated.config
+        else:
+            for name, errors in generated.errors.items():
+                for error in errors:
+                    self.add_error(name if name in self.fields else None, error)
         return data
 
 
+class LimitProfileForm(GeneratedLimitsForm):
+    """A new limit version in the admin (the game's keys generated, see :class:`GeneratedLimitsForm`)."""
+
+    effective_from = forms.DateTimeField(required=False, help_text=gettext_lazy("empty = from the table's next hand"))
+
+    class Meta:
+        model = LimitProfile
+        fields = ["table", "limit_label", "currency", "chip_unit", "effective_from", "reason"]
+
+
+class PickTableFirstMixin:
+    """Admin add views whose form depends on the table's game: first pick the table, then the generated form."""
+
+    generated_form: type[GeneratedLimitsForm]
+
+    def _table_of(self, request):
+        pk = request.POST.get("table") or request.GET.get("table")
+        return Table.objects.filter(pk=pk).first() if pk and str(pk).isdigit() else None
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        table = self._table_of(request) if obj is None else None
+        if table is not None:
+            kwargs["form"] = self.generated_form.for_table(table)
+            kwargs["fields"] = [*self.generated_form.Meta.fields, *kwargs["form"].generated_names]
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj:
+            return self.get_readonly_fields(request, obj)
+        table = self._table_of(request)
+        generated = self.generated_form.for_table(table).generated_names if table else ()
+        return [*self.generated_form.Meta.fields, *generated]
+
+    def add_view(self, request, form_url="", extra_context=None):
+        if self._table_of(request) is None:
+            return render(request, "admin/tables/limitprofile/pick_table.html",
+                          {**self.admin_site.each_context(request), "opts": self.model._meta,
+                           "tables": Table.objects.order_by("name"), "title": gettext_lazy("Which table?")})
+        return super().add_view(request, form_url, extra_context)
+
+
 @admin.register(LimitProfile)
-class LimitProfileAdmin(AuditHistoryMixin, admin.ModelAdmin):
+class LimitProfileAdmin(PickTableFirstMixin, AuditHistoryMixin, admin.ModelAdmin):
     form = LimitProfileForm
+    generated_form = LimitProfileForm
     list_display = ["table", "version", "limit_label", "game", "currency", "effective_from", "created_by"]
     list_select_related = ["table", "created_by"]
     list_filter = ["game", "table"]
@@ -203,9 +267,6 @@ class LimitProfileAdmin(AuditHistoryMixin, admin.ModelAdmin):
             return []
         return ["table", "version", "game", "limit_label", "config", "currency", "chip_unit", "effective_from",
                 "created_at", "created_by", "reason", "audit_history"]
-
-    def get_fields(self, request, obj=None):
-        return self.get_readonly_fields(request, obj) if obj else list(LimitProfileForm.Meta.fields)
 
     def save_model(self, request, obj, form, change):
         try:
@@ -226,26 +287,20 @@ class LimitProfileAdmin(AuditHistoryMixin, admin.ModelAdmin):
         return False
 
 
-class LimitChangeRequestForm(forms.ModelForm):
-    requested_config = forms.JSONField(help_text="the requested limits: the game's configuration keys")
+class LimitChangeRequestForm(GeneratedLimitsForm):
+    """The players' request in the admin: the requested limits through the generated form."""
+
+    config_key = "requested_config"
 
     class Meta:
         model = LimitChangeRequest
-        fields = ["table", "limit_label", "requested_config", "note"]
-
-    def clean(self):
-        data = super().clean()
-        if data.get("table") is not None and data.get("requested_config") is not None:
-            try:
-                services.limit_config_validate(game=data["table"].game, config=data["requested_config"])
-            except ApplicationError as err:
-                raise ValidationError({"requested_config": err.message}) from None
-        return data
+        fields = ["table", "limit_label", "note"]
 
 
 @admin.register(LimitChangeRequest)
-class LimitChangeRequestAdmin(AuditHistoryMixin, admin.ModelAdmin):
+class LimitChangeRequestAdmin(PickTableFirstMixin, AuditHistoryMixin, admin.ModelAdmin):
     form = LimitChangeRequestForm
+    generated_form = LimitChangeRequestForm
     list_display = ["table", "limit_label", "status", "requested_by", "requested_at", "decided_by", "resulting_profile"]
     list_select_related = ["table", "requested_by", "decided_by", "resulting_profile__table"]
     list_filter = ["status", "table"]
@@ -256,9 +311,6 @@ class LimitChangeRequestAdmin(AuditHistoryMixin, admin.ModelAdmin):
             return []
         return ["table", "limit_label", "requested_config", "note", "status", "requested_by", "requested_at",
                 "decided_by", "decided_at", "decision_note", "resulting_profile", "audit_history"]
-
-    def get_fields(self, request, obj=None):
-        return self.get_readonly_fields(request, obj) if obj else list(LimitChangeRequestForm.Meta.fields)
 
     def save_model(self, request, obj, form, change):
         req = services.limit_change_request_create(

@@ -350,3 +350,83 @@ class FloorCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.reason} ({self.status})"
+
+
+class DealerPush(models.Model):
+    """A dealer moved by the floor: assigned to a table, relieved, or sent to a break, with the reason.
+
+    ``uncovered_table`` names the open table the push left without a dealer (the floor confirmed it).
+    """
+
+    class Kind(models.TextChoices):
+        ASSIGN = "assign", _("assign to a table")
+        RELIEVE = "relieve", _("relieve")
+        BREAK = "break", _("send to a break")
+
+    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="pushes")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="pushes")
+    from_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    uncovered_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200)
+    at = models.DateTimeField(db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("dealer push")
+        verbose_name_plural = _("dealer pushes")
+
+    def __str__(self) -> str:
+        return f"{self.dealer} {self.kind} {self.at:%H:%M}"
+
+
+class WaitingListEntry(models.Model):
+    """One player on the list for a game and limit: initials or a player-card number, no other data.
+
+    The longest-waiting first (``position``, then ``added_at``); the floor may move an entry with a note.
+    Seating an entry offers ``table``/``seat`` to the croupier's next hand until ``offer_taken_at``.
+    """
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting")
+        CALLED = "called", _("called")
+        SEATED = "seated", _("seated")
+        REMOVED = "removed", _("removed")
+
+    ALLOWED = {
+        Status.WAITING: {Status.CALLED, Status.SEATED, Status.REMOVED},
+        Status.CALLED: {Status.SEATED, Status.WAITING, Status.REMOVED},
+    }
+
+    game = models.CharField(max_length=32, choices=Game.choices)
+    limit_label = models.CharField(max_length=64)
+    player_ref = models.CharField(max_length=16)
+    position = models.IntegerField(default=0, db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    note = models.CharField(max_length=200, blank=True, default="")
+    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    added_at = models.DateTimeField()
+    called_at = models.DateTimeField(null=True, blank=True)
+    called_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    seated_at = models.DateTimeField(null=True, blank=True)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="seated_from_list")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    offer_taken_at = models.DateTimeField(null=True, blank=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_reason = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["game", "limit_label", "position", "added_at", "id"]
+        indexes = [models.Index(fields=["status", "game", "limit_label"])]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "limit_label", "player_ref"],
+                                    condition=Q(status__in=["waiting", "called"]), name="waiting_once_per_list"),
+            models.UniqueConstraint(fields=["table", "seat"], condition=Q(status="seated", offer_taken_at__isnull=True),
+                                    name="one_pending_offer_per_seat"),
+        ]
+        verbose_name = _("waiting list entry")
+        verbose_name_plural = _("the list")
+
+    def __str__(self) -> str:
+        return f"{self.player_ref} ({self.game} {self.limit_label}, {self.status})"

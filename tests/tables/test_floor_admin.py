@@ -4,7 +4,6 @@ their writes go through the services."""
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -128,13 +127,30 @@ def test_admin_refuses_a_bad_seat_count_with_the_services_message(admin_client):
 
 def test_admin_limit_profile_form_names_the_bad_field(admin_client):
     table = Table.objects.get(name="Stud 1")
-    config = {**LimitProfile.objects.get(table=table).config, "ante": "-1.00"}
-    response = admin_client.post("/admin/tables/limitprofile/add/", {
-        "table": table.pk, "limit_label": "5/10", "config": json.dumps(config), "currency": "EUR",
-        "chip_unit": "1.00"})
+    response = admin_client.post(f"/admin/tables/limitprofile/add/?table={table.pk}", {
+        "table": table.pk, "limit_label": "5/10", "currency": "EUR", "chip_unit": "1.00", "limit_type": "split",
+        "lower": "10.00", "higher": "5.00", "ante": "1.00", "bring_in_mode": "full_bet", "taxe_mode": "flat",
+        "taxe_amount": ""})
     assert response.status_code == 200
-    assert "ante:" in response.content.decode()
+    html = response.content.decode()
+    assert "Taxe amount is required here." in html
     assert LimitProfile.objects.filter(table=table).count() == 1
+
+
+def test_admin_limit_profile_add_asks_for_the_table_then_shows_its_games_keys(admin_client):
+    table = Table.objects.get(name="Forty-one 1")
+    assert "Forty-one 1" in admin_client.get("/admin/tables/limitprofile/add/").content.decode()
+    html = admin_client.get(f"/admin/tables/limitprofile/add/?table={table.pk}").content.decode()
+    assert 'name="bonus_41_amount"' in html and 'name="limits__0"' in html and "null" not in html.split("<form")[1][:0]
+    config = {"table": table.pk, "limit_label": "10/20", "currency": "EUR", "chip_unit": "1.00",
+              "limits__0": "10.00", "limits__1": "20.00", "ante": "3.00", "tax_cap": "8.00", "tax_rate": "0.05",
+              "bonus_41_amount": "15.00", "reason": "players' wish"}
+    form_html = admin_client.get(f"/admin/tables/limitprofile/add/?table={table.pk}").content.decode()
+    assert "B.6" in form_html  # the rule number in the help text
+    response = admin_client.post(f"/admin/tables/limitprofile/add/?table={table.pk}", config)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    latest = LimitProfile.objects.filter(table=table).order_by("-version").first()
+    assert latest.config["limits"] == ["10.00", "20.00"] and latest.config["bonus_41_amount"] == "15.00"
 
 
 def test_admin_pause_action_goes_through_the_transition_table(admin_client):
@@ -188,3 +204,15 @@ def test_only_a_floor_manager_adds_a_table_in_the_admin(client, demo):
         assert response.status_code == status, (username, response.content[:300])
     assert list(Table.objects.filter(name__startswith="Stud ").exclude(name="Stud 1")
                 .values_list("name", flat=True)) == ["Stud floor"]
+
+
+def test_admin_players_request_uses_the_generated_form_too(admin_client):
+    table = Table.objects.get(name="Stud 1")
+    html = admin_client.get(f"/admin/tables/limitchangerequest/add/?table={table.pk}").content.decode()
+    assert 'name="lower"' in html and "R3.1" in html
+    response = admin_client.post(f"/admin/tables/limitchangerequest/add/?table={table.pk}", {
+        "table": table.pk, "limit_label": "10/20", "note": "seat 2 asks", "limit_type": "split", "lower": "10.00",
+        "higher": "20.00", "ante": "2.00", "bring_in_mode": "full_bet", "taxe_mode": "flat", "taxe_amount": "2.00"})
+    assert response.status_code == 302
+    request = LimitChangeRequest.objects.get(note="seat 2 asks")
+    assert request.requested_config["higher"] == "20.00" and request.status == "pending"

@@ -99,3 +99,22 @@ def test_too_few_dealers_are_told_how_many_relief_dealers_to_call_or_which_table
                                         tables=tables, dealers=dealers)
     assert err.value.code == "plan_infeasible"
     assert "call 2 relief dealers" in err.value.message and "or close table Stud 3" in err.value.message
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_slots_that_deal_four_hours_forty_without_a_break(api_client):
+    api_client.force_authenticate(floor_manager())
+    table = make_table(status=Table.Status.OPEN)
+    anna, bert, cleo = (make_dealer(n, ["seven_card_stud"]) for n in ("anna", "bert", "cleo"))
+    start = timezone.now().replace(second=0, microsecond=0) + dt.timedelta(hours=1)
+    plan = services.rotation_plan_generate(name="late", shift_start=start, shift_end=start + dt.timedelta(minutes=280),
+                                           tables=[table], dealers=[anna, bert, cleo], period_minutes=20,
+                                           periods_before_break=3)
+    slots = [{"dealer": anna.pk, "table": table.pk, "start": start.isoformat(),
+              "end": (start + dt.timedelta(minutes=280)).isoformat()}]
+    response = api_client.put(f"/api/v1/rotation-plans/{plan.pk}/slots/", {"slots": slots}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "working_time" and "anna" in body["message"]
+    assert [v["rule"] for v in body["extra"]["violations"]] == ["H2"]
+    assert plan.slots.count() == 3 * 14

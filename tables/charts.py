@@ -1,0 +1,67 @@
+"""The shift report's charts, drawn on the server with matplotlib (no CDN, no browser script): SVG for
+the page, PNG for the PDF. Titles and axis labels arrive translated from the caller."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+FELT = "#0b5d3b"
+PALETTE = ["#0b5d3b", "#8a1c1c", "#1a57c4", "#8a5a00", "#5b3b8a", "#2d7d7d", "#555555", "#b0417a"]
+
+
+def _figure(width: float = 7.5, height: float = 3.2):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams.update({"svg.fonttype": "none", "font.size": 9, "axes.spines.top": False,
+                         "axes.spines.right": False})
+    return plt, *plt.subplots(figsize=(width, height), layout="constrained")
+
+
+def _out(plt, fig, fmt: str) -> bytes | str:
+    buf = BytesIO()
+    fig.savefig(buf, format=fmt, dpi=150 if fmt == "png" else None)
+    plt.close(fig)
+    data = buf.getvalue()
+    if fmt == "svg":
+        text = data.decode("utf-8")
+        return text[text.index("<svg"):]
+    return data
+
+
+def hands_per_hour_chart(*, hours: list[str], hands: dict[str, list[int]], title: str, ylabel: str,
+                         fmt: str = "svg") -> bytes | str:
+    """Stacked bars: hands opened per hour, one colour (and a legend entry) per table."""
+    plt, fig, ax = _figure()
+    bottom = [0] * len(hours)
+    for i, (name, counts) in enumerate(sorted(hands.items())):
+        ax.bar(hours, counts, bottom=bottom, label=name, color=PALETTE[i % len(PALETTE)],
+               hatch=["", "//", "..", "xx"][i // len(PALETTE) % 4])
+        bottom = [b + c for b, c in zip(bottom, counts)]
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    if hands:
+        ax.legend(loc="upper left", bbox_to_anchor=(1, 1), fontsize=8, frameon=False)
+    return _out(plt, fig, fmt)
+
+
+def bar_chart(*, labels: list[str], values: list[float], title: str, ylabel: str, fmt: str = "svg",
+              percent: bool = False, empty_text: str = "") -> bytes | str:
+    """One bar per label with its value written on it (so nothing relies on colour); without values, the
+    chart says ``empty_text`` instead of drawing empty axes."""
+    plt, fig, ax = _figure(height=2.8)
+    if not values:
+        ax.set_axis_off()
+        ax.set_title(title)
+        ax.text(0.5, 0.5, empty_text, ha="center", va="center", transform=ax.transAxes)
+        return _out(plt, fig, fmt)
+    bars = ax.bar(labels, values, color=FELT)
+    ax.bar_label(bars, labels=[f"{v:.0f} %" if percent else f"{v:.0f}" for v in values], fontsize=8)
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    if percent:
+        ax.set_ylim(0, 100)
+    ax.tick_params(axis="x", labelrotation=30)
+    return _out(plt, fig, fmt)

@@ -1,0 +1,103 @@
+"""``/floor/report/``: the shift report (hands per table per hour, occupancy, waiting times, pushes and
+floor calls) with server-side charts (SVG), and the same as PDF (``/floor/report/pdf/``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from io import BytesIO
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from casino.gaming_day import gaming_day_bounds, gaming_day_of
+from tables.charts import bar_chart, hands_per_hour_chart
+from tables.pages.common import floor_only
+from tables.selectors_report import ShiftReport, shift_report
+
+
+def _window(request) -> tuple[dt.datetime, dt.datetime, dict]:
+    """The shift from ``?day=YYYY-MM-DD&start=HH:MM&end=HH:MM`` (local); default the current gaming day."""
+    today = gaming_day_of(timezone.now())
+    start, end = gaming_day_bounds(today)
+    form = {"day": today.isoformat(), "start": timezone.localtime(start).strftime("%H:%M"),
+            "end": timezone.localtime(end).strftime("%H:%M"), "error": ""}
+    if request.GET.get("day"):
+        try:
+            day = dt.date.fromisoformat(request.GET["day"])
+            t0 = dt.time.fromisoformat(request.GET.get("start") or "06:00")
+            t1 = dt.time.fromisoformat(request.GET.get("end") or "06:00")
+        except ValueError:
+            form["error"] = _("Give the day as YYYY-MM-DD and the times as HH:MM.")
+        else:
+            tz = timezone.get_current_timezone()
+            start = timezone.make_aware(dt.datetime.combine(day, t0), tz)
+            end = timezone.make_aware(dt.datetime.combine(day, t1), tz)
+            if end <= start:
+                end = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), t1), tz)
+            form.update(day=day.isoformat(), start=t0.strftime("%H:%M"), end=t1.strftime("%H:%M"))
+    return start, end, form
+
+
+def _charts(report: ShiftReport, fmt: str) -> dict:
+    hours = [h.strftime("%H") for h in report.hours]
+    occ = sorted(report.occupancy.items())
+    waits = report.wait_summary()
+    return {
+        "hands": hands_per_hour_chart(hours=hours, hands=report.hands, title=_("Hands per table and hour"),
+                                      ylabel=_("hands"), fmt=fmt),
+        "occupancy": bar_chart(labels=[n for n, _v in occ], values=[100 * p / s for _n, (p, s) in occ],
+                               title=_("Occupancy (players per hand / seats)"), ylabel="%", percent=True, fmt=fmt,
+                               empty_text=_("No hands in this shift.")),
+        "waits": bar_chart(labels=[w["list"] for w in waits], values=[w["mean"] for w in waits],
+                           title=_("Mean wait on the list"), ylabel=_("minutes"), fmt=fmt,
+                           empty_text=_("Nobody was seated from the list.")),
+    }
+
+
+@floor_only
+def report_page(request):
+    """``GET /floor/report/``: the report for the chosen shift, charts inline as SVG."""
+    start, end, form = _window(request)
+    report = shift_report(start=start, end=end)
+    return render(request, "tables/floor/report.html",
+                  {"report": report, "form": form, "charts": _charts(report, "svg"),
+                   "query": request.GET.urlencode()}, status=400 if form["error"] else 200)
+
+
+@floor_only
+def report_pdf(request):
+    """``GET /floor/report/pdf/``: the same report as PDF (reportlab, charts as images)."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import cm
+    from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+    from reportlab.platypus import Table as PdfTable
+
+    start, end, _form = _window(request)
+    report = shift_report(start=start, end=end)
+    charts = _charts(report, "png")
+    styles = getSampleStyleSheet()
+    buf = BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=A4, title=_("Shift report"), leftMargin=1.5 * cm, rightMargin=1.5 * cm)
+    title = _("Shift report %(start)s – %(end)s") % {"start": timezone.localtime(start).strftime("%d.%m.%Y %H:%M"),
+                                                      "end": timezone.localtime(end).strftime("%d.%m.%Y %H:%M")}
+    story = [Paragraph(title, styles["Title"]),
+             Paragraph(_("%(n)s hands, %(p)s pushes, %(c)s floor calls") % {
+                 "n": report.total_hands, "p": sum(report.pushes.values()), "c": sum(report.calls.values())},
+                 styles["Normal"]), Spacer(1, 8)]
+    for key in ("hands", "occupancy", "waits"):
+        story += [Image(BytesIO(charts[key]), width=17 * cm, height=(17 * 3.0 / 7.5) * cm), Spacer(1, 6)]
+    rows = [[_("List"), _("seated"), _("mean"), _("median"), _("longest")]]
+    rows += [[w["list"], w["seated"], w["mean"], w["median"], w["longest"]] for w in report.wait_summary()]
+    rows += [[_("Push") + ": " + k, v, "", "", ""] for k, v in report.pushes.items()]
+    rows += [[_("Floor call") + ": " + k, v, "", "", ""] for k, v in report.calls.items()]
+    table = PdfTable(rows, repeatRows=1)
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("FONTSIZE", (0, 0), (-1, -1), 8)]))
+    story.append(table)
+    doc.build(story)
+    response = HttpResponse(buf.getvalue(), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="shift-report.pdf"'
+    return response

@@ -1,0 +1,197 @@
+"""The floor pages through Django's test client: who may open them, what they show, bounded queries,
+the limit form's errors all at once, the public board without names."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
+from tables.models import DealerPush, FloorCall, LimitChangeRequest, LimitProfile, RotationPlan, Table, WaitingListEntry
+from tables.services.dealer_push import dealer_push
+from tables.services.floor_calls import floor_call_create
+from tables.services.waiting_list import waiting_list_add
+from tests.factories import make_dealer, make_table, make_user
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["/floor/", "/floor/dealers/", "/floor/rotation/", "/floor/list/", "/floor/report/"]
+
+
+@pytest.fixture
+def boss_client(client):
+    client.force_login(make_user("boss", FLOOR_MANAGER))
+    return client
+
+
+@pytest.mark.parametrize("role", [CROUPIER, ACCOUNTANT])
+def test_croupiers_and_accountants_can_neither_see_nor_change_the_floor(client, role):
+    table = make_table(status=Table.Status.OPEN)
+    dealer = make_dealer("anna")
+    client.force_login(make_user(f"u-{role}", role))
+    for path in [*PAGES, f"/floor/tables/{table.pk}/"]:
+        assert client.get(path).status_code == 403, path
+    posts = [("/floor/dealers/push/", {"dealer": dealer.pk, "kind": "assign", "table": table.pk, "reason": "x"}),
+             (f"/floor/tables/{table.pk}/limits/", {"limits-ante": "1.00"}),
+             ("/floor/list/", {"game": "seven_card_stud", "limit": "5/10", "player_ref": "JD"})]
+    for path, data in posts:
+        assert client.post(path, data).status_code == 403, path
+    assert not DealerPush.objects.exists() and not WaitingListEntry.objects.exists()
+    assert LimitProfile.objects.filter(table=table).count() == 1
+
+
+def test_anonymous_visitors_are_sent_to_the_login(client):
+    response = client.get("/floor/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_every_floor_page_opens_for_the_floor_manager(boss_client):
+    make_table(status=Table.Status.OPEN)
+    for path in PAGES:
+        assert boss_client.get(path).status_code == 200, path
+
+
+def test_the_floor_shows_limit_dealer_and_alerts_of_each_table(boss_client):
+    boss = make_user("boss", FLOOR_MANAGER)
+    stud = make_table(status=Table.Status.OPEN, name="Stud 1")
+    make_table(status=Table.Status.OPEN, name="Stud 2")
+    dealer_push(dealer=make_dealer("anna"), kind="assign", table=stud, reason="start", actor=boss)
+    floor_call_create(table=stud, reason="ruling", note="seat 3 out of turn", actor=make_user("carla", CROUPIER))
+    html = boss_client.get("/floor/").content.decode()
+    assert "Stud 1" in html and "5/10" in html and "anna" in html
+    assert "seat 3 out of turn" in html
+    assert "Open without a dealer" in html  # Stud 2
+
+
+def test_the_poll_returns_only_the_cards(boss_client):
+    make_table(status=Table.Status.OPEN, name="Stud 1")
+    html = boss_client.get("/floor/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Stud 1" in html and "<html" not in html
+
+
+def test_the_floor_page_needs_the_same_queries_for_3_and_30_tables(boss_client):
+    def count() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert boss_client.get("/floor/").status_code == 200
+        return len(ctx)
+
+    for i in range(3):
+        make_table(status=Table.Status.OPEN, name=f"T{i}")
+    few = count()
+    for i in range(3, 30):
+        make_table(status=Table.Status.OPEN, name=f"T{i}")
+    assert count() == few
+
+
+def test_the_limit_form_reports_every_missing_key_at_once_and_saves_nothing(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    data = {"limits-limit_type": "split", "limits-lower": "", "limits-higher": "", "limits-ante": "",
+            "limits-bring_in_mode": "full_bet", "limits-raise_cap": "3", "limits-open_pair_option": "on",
+            "limits-taxe_mode": "flat", "limits-taxe_amount": ""}
+    response = boss_client.post(f"/floor/tables/{table.pk}/limits/", data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    for label in ("Lower limit is required", "Higher limit is required", "Ante is required", "Taxe amount is required"):
+        assert label in html
+    assert LimitProfile.objects.filter(table=table).count() == 1
+
+
+def test_the_limit_form_words_the_engines_refusal(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    data = {"limits-limit_type": "split", "limits-lower": "10.00", "limits-higher": "5.00", "limits-ante": "1.00",
+            "limits-bring_in_mode": "full_bet", "limits-raise_cap": "3", "limits-open_pair_option": "on",
+            "limits-taxe_mode": "flat", "limits-taxe_amount": "2.00"}
+    html = boss_client.post(f"/floor/tables/{table.pk}/limits/", data).content.decode()
+    assert "Higher limit: must be at least the lower limit" in html
+
+
+def test_a_players_request_entered_on_the_form_is_approved_from_the_floor(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    data = {"as_request": "1", "request-limit_type": "split", "request-lower": "10.00", "request-higher": "20.00",
+            "request-ante": "2.00", "request-bring_in_mode": "full_bet", "request-raise_cap": "3",
+            "request-open_pair_option": "on", "request-taxe_mode": "flat", "request-taxe_amount": "2.00",
+            "request-reason": "seats 1 and 3 ask"}
+    assert boss_client.post(f"/floor/tables/{table.pk}/limits/", data).status_code == 302
+    req = LimitChangeRequest.objects.get()
+    assert req.limit_label == "10/20" and req.note == "seats 1 and 3 ask"
+    boss_client.post(f"/floor/requests/{req.pk}/approve/", {"note": "ok"})
+    req.refresh_from_db()
+    assert req.status == "approved" and req.resulting_profile.config["lower"] == "10.00"
+    assert "10/20" in boss_client.get("/floor/").content.decode()
+
+
+def test_a_push_leaving_an_open_table_without_a_dealer_asks_to_confirm_naming_it(boss_client):
+    boss = make_user("boss", FLOOR_MANAGER)
+    stud = make_table(status=Table.Status.OPEN, name="Stud 1")
+    anna = make_dealer("anna")
+    dealer_push(dealer=anna, kind="assign", table=stud, reason="start", actor=boss)
+    response = boss_client.post("/floor/dealers/push/", {"dealer": anna.pk, "kind": "break", "reason": "tired"})
+    assert response.status_code == 409 and "Stud 1" in response.content.decode()
+    assert DealerPush.objects.count() == 1
+    boss_client.post("/floor/dealers/push/", {"dealer": anna.pk, "kind": "break", "reason": "tired", "confirm": "yes"})
+    assert DealerPush.objects.filter(kind="break", uncovered_table=stud).exists()
+
+
+def test_the_grid_page_refuses_four_hours_forty_naming_dealer_slot_and_rule(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    dealers = [make_dealer(n, ["seven_card_stud"]) for n in ("anna", "bert", "cleo")]
+    start = timezone.now().replace(second=0, microsecond=0) + dt.timedelta(hours=1)
+    from tables.services.floor import rotation_plan_generate
+
+    plan = rotation_plan_generate(name="late", shift_start=start, shift_end=start + dt.timedelta(minutes=280),
+                                  tables=[table], dealers=dealers, period_minutes=20, periods_before_break=3)
+    cells = {f"cell-{table.pk}-{p}": dealers[0].pk for p in range(14)}
+    response = boss_client.post(f"/floor/rotation/{plan.pk}/", cells)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "anna" in html and "rule H2" in html
+    assert RotationPlan.objects.get().slots.filter(dealer=dealers[0], table__isnull=False).count() < 14
+
+
+def test_the_rotation_pdf_and_the_shift_report_pdf_are_pdfs(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    dealers = [make_dealer(n, ["seven_card_stud"]) for n in ("anna", "bert")]
+    from tables.services.floor import rotation_plan_generate
+
+    start = timezone.now() + dt.timedelta(hours=1)
+    plan = rotation_plan_generate(name="p", shift_start=start, shift_end=start + dt.timedelta(hours=2),
+                                  tables=[table], dealers=dealers)
+    for path in (f"/floor/rotation/{plan.pk}/pdf/", "/floor/report/pdf/"):
+        response = boss_client.get(path)
+        assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF"), path
+
+
+def test_the_shift_report_draws_its_charts_as_svg(boss_client):
+    html = boss_client.get("/floor/report/").content.decode()
+    assert html.count("<svg") == 3
+
+
+def test_the_public_board_needs_no_login_and_shows_no_names(client):
+    boss = make_user("boss", FLOOR_MANAGER)
+    waiting_list_add(game="seven_card_stud", limit_label="5/10", player_ref="JD", actor=boss, note="Johann D. at bar")
+    waiting_list_add(game="seven_card_stud", limit_label="5/10", player_ref="987654321", actor=boss)
+    response = client.get("/floor/board/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "JD" in html and "••21" in html
+    assert "987654321" not in html and "Johann" not in html and "boss" not in html
+
+
+def test_floor_calls_resolved_from_the_table_page(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    call = floor_call_create(table=table, reason="chips", actor=make_user("carla", CROUPIER))
+    boss_client.post(f"/floor/calls/{call.pk}/resolve/", {"note": "fill brought", "next": f"/floor/tables/{table.pk}/"})
+    call.refresh_from_db()
+    assert call.status == FloorCall.Status.RESOLVED and call.resolution_note == "fill brought"
+
+
+def test_the_floor_speaks_german_to_a_german_browser(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    html = boss_client.get("/floor/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "Der Floor" in html and "Offen ohne Croupier" in html and "offen" in html
+    form = boss_client.get(f"/floor/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "Niedriges Limit (EUR)" in form and "Limits ändern" in form
