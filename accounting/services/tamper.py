@@ -10,7 +10,6 @@ the content keys here make a changed hand or day a new run (checked again, never
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -89,7 +88,7 @@ def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
     event rows from :func:`event_rows_by_hand`, its ledger legs): any change gives a new run key, so a
     changed hand is checked again."""
     body = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "", events_hash,
-                       sorted(json.dumps(dataclasses.astuple(leg)) for leg in legs)],
+                       sorted(map(repr, legs))],
                       sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
