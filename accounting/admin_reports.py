@@ -16,11 +16,12 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from accounting.exports import CONTENT_TYPES, tax_report_render
-from accounting.models import Discrepancy, DropCount, ReconciliationRun, ReportJob
-from accounting.services.drop import drop_count_record, drop_count_sign_off
-from accounting.services.reconciliation import discrepancy_resolve
+from accounting.models import Approval, Discrepancy, DropCount, GamingDay, ReconciliationRun, ReportJob, TroncCount
+from accounting.services.approvals import approval_decide, discrepancy_resolve_request
+from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off
 from accounting.services.reports import (
     FORMATS,
     job_threshold_days,
@@ -29,6 +30,7 @@ from accounting.services.reports import (
     report_job_create,
     tax_report_build,
 )
+from accounting.services.tronc import tronc_count_confirm
 from casino.errors import ApplicationError
 from casino.roles import ACCOUNTANT, has_role
 
@@ -94,8 +96,17 @@ class DiscrepancyAdmin(AccountantOnly, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if obj.status == Discrepancy.Status.OPEN and form.cleaned_data.get("resolution_note"):
-            discrepancy_resolve(discrepancy=obj, actor=request.user, note=form.cleaned_data["resolution_note"])
-            messages.success(request, f"discrepancy {obj.pk} resolved")
+            try:
+                row = discrepancy_resolve_request(discrepancy=obj, actor=request.user,
+                                                  note=form.cleaned_data["resolution_note"])
+            except ApplicationError as err:
+                messages.error(request, err.message)
+                return
+            if isinstance(row, Approval):
+                messages.warning(request, _("the amount is above the four-eyes limit: a second accountant must "
+                                            "approve the resolution (request %(id)s)") % {"id": row.pk})
+            else:
+                messages.success(request, f"discrepancy {obj.pk} resolved")
 
 
 @admin.register(ReconciliationRun)
@@ -126,9 +137,28 @@ class DropCountSignOffForm(forms.ModelForm):
         fields = ["sign_off_note"]
 
 
+def _each(request, queryset, step) -> None:
+    """Run a four-eyes service step on each selected row; a refusal is shown, never a 500."""
+    for obj in queryset:
+        try:
+            step(obj)
+            messages.success(request, _("%(obj)s: done") % {"obj": obj})
+        except ApplicationError as err:
+            messages.error(request, f"{obj}: {err.message}")
+
+
+@admin.action(description="Confirm the selected counts (second accountant)")
+def confirm_counts(modeladmin, request, queryset):
+    confirm = drop_count_confirm if queryset.model is DropCount else tronc_count_confirm
+    field = "drop_count" if queryset.model is DropCount else "tronc_count"
+    _each(request, queryset, lambda obj: confirm(**{field: obj, "actor": request.user}))
+
+
 @admin.register(DropCount)
 class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
-    list_display = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "signed_off_by"]
+    actions = [confirm_counts]
+    list_display = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "counted_by",
+                    "confirmed_by", "signed_off_by"]
     list_filter = ["status", "gaming_day", "table"]
     list_select_related = ["table", "signed_off_by"]
     readonly_fields = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "counted_by",
@@ -258,3 +288,59 @@ class ReportJobAdmin(AccountantOnly, admin.ModelAdmin):
             return HttpResponseRedirect(reverse("admin:accounting_reportjob_changelist"))
         name = report_filename(date_from=job.date_from, date_to=job.date_to, fmt=job.fmt)
         return FileResponse(job.file.open("rb"), as_attachment=True, filename=name, content_type=CONTENT_TYPES[job.fmt])
+
+
+# --- issue 17: tronc counts, approvals, closed days (read in the admin; written through the services) ----
+
+
+@admin.register(TroncCount)
+class TroncCountAdmin(AccountantOnly, admin.ModelAdmin):
+    actions = [confirm_counts]
+    list_display = ["table", "gaming_day", "shift", "counted", "counted_by", "confirmed_by"]
+    list_filter = ["gaming_day", "table"]
+    list_select_related = ["table", "counted_by", "confirmed_by"]
+    readonly_fields = ["table", "gaming_day", "shift", "counted", "counted_by", "counted_at", "confirmed_by",
+                       "confirmed_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.action(description="Approve the selected requests (second person)")
+def approve_requests(modeladmin, request, queryset):
+    _each(request, queryset, lambda obj: approval_decide(approval=obj, actor=request.user, approve=True))
+
+
+@admin.action(description="Reject the selected requests")
+def reject_requests(modeladmin, request, queryset):
+    _each(request, queryset, lambda obj: approval_decide(approval=obj, actor=request.user, approve=False))
+
+
+@admin.register(Approval)
+class ApprovalAdmin(AccountantOnly, admin.ModelAdmin):
+    actions = [approve_requests, reject_requests]
+    list_display = ["id", "kind", "subject_id", "gaming_day", "amount", "status", "requested_by", "decided_by"]
+    list_filter = ["status", "kind"]
+    list_select_related = ["requested_by", "decided_by"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GamingDay)
+class GamingDayAdmin(AccountantOnly, admin.ModelAdmin):
+    list_display = ["day", "status", "closed_by", "closed_at", "checksum"]
+    list_select_related = ["closed_by"]
+    exclude = ["report"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -168,6 +168,10 @@ class DropCount(models.Model):
                                       related_name="+")
     signed_off_at = models.DateTimeField(null=True, blank=True)
     sign_off_note = models.TextField(blank=True, default="")
+    #: Four eyes (issue 17): a second accountant, not the one who counted, confirms the count.
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-gaming_day", "table"]
@@ -200,3 +204,100 @@ class ReportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.fmt} {self.date_from}..{self.date_to} ({self.status})"
+
+
+class TroncCount(models.Model):
+    """The counted tronc (tips) box of one table for a gaming day and shift (EUR): the staff's, not the house's.
+
+    Counted like the drop (issue 17): recorded by one accountant, confirmed by a second. It is never
+    part of gross gaming revenue and has no ledger side to compare with.
+    """
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="tronc_counts")
+    gaming_day = models.DateField(db_index=True)
+    shift = models.CharField(max_length=32, blank=True, default="")
+    counted = models.DecimalField(max_digits=14, decimal_places=2)
+    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    counted_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-gaming_day", "table"]
+        constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="tronc_count_unique")]
+
+    def __str__(self) -> str:
+        return f"tronc {self.table} {self.gaming_day} {self.shift}: {self.counted}"
+
+
+class GamingDay(models.Model):
+    """The close of a gaming day (issue 17). A day without a row is open.
+
+    Closing stores the day's report (``report``: its rows, tronc and totals as JSON) and the SHA-256
+    ``checksum`` of it; the report of a closed day is read from here and never changes. Re-opening
+    needs a reason and a second person (an :class:`Approval`); both are audited.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLOSED = "closed"
+
+    ALLOWED = {Status.OPEN: {Status.CLOSED}, Status.CLOSED: {Status.OPEN}}
+
+    day = models.DateField(unique=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    report = models.JSONField(default=dict, blank=True)
+    checksum = models.CharField(max_length=64, blank=True, default="")
+    closings = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-day"]
+
+    def __str__(self) -> str:
+        return self.day.isoformat()
+
+
+class Approval(models.Model):
+    """A step that needs a second person (issue 17): requested by one, approved or rejected by another.
+
+    ``kind`` says what is done on approval (resolve a discrepancy, reverse a journal entry, reopen a
+    gaming day); ``subject_id`` is the discrepancy, entry or ``YYYY-MM-DD`` day; ``amount`` (EUR) what
+    made it need the approval; ``note`` the requester's note or reason.
+    """
+
+    class Kind(models.TextChoices):
+        DISCREPANCY_RESOLVE = "discrepancy_resolve"
+        ENTRY_REVERSE = "entry_reverse"
+        GAMING_DAY_REOPEN = "gaming_day_reopen"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        REJECTED = "rejected"
+
+    ALLOWED = {Status.PENDING: {Status.APPROVED, Status.REJECTED}}
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    subject_id = models.CharField(max_length=64)
+    gaming_day = models.DateField(null=True, blank=True, db_index=True)
+    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    note = models.TextField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    result_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["kind", "subject_id"], condition=Q(status="pending"),
+                                               name="approval_one_pending_per_subject")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.subject_id} ({self.status})"

@@ -47,14 +47,22 @@ def drop_logged(*, table_id: int, gaming_day: dt.date, start: dt.datetime | None
                 end: dt.datetime | None = None) -> Decimal:
     """What the log says went into a table's drop box (EUR): Taxe/tax plus house fees of a gaming day.
 
-    With ``start``/``end`` only entries posted in ``[start, end)`` count (a shift).
+    With ``start``/``end`` only what was taken in ``[start, end)`` counts (a shift). A hand's tax goes
+    into the box of the shift in which the hand was opened, as the tax report counts it on the hand's
+    gaming day (issue 17: a hand opened before the gaming-day start and settled after it stays on the
+    night shift); an entry without a hand counts at its posting time.
     """
     qs = Posting.objects.filter(entry__gaming_day=gaming_day, account__table_id=table_id).filter(
         Q(account__code__endswith=":tax") | Q(account__code__endswith=":fee"))
-    if start is not None:
-        qs = qs.filter(entry__posted_at__gte=start)
-    if end is not None:
-        qs = qs.filter(entry__posted_at__lt=end)
+    if start is not None or end is not None:
+        by_hand, by_posting = Q(entry__hand__isnull=False), Q(entry__hand__isnull=True)
+        if start is not None:
+            by_hand &= Q(entry__hand__opened_at__gte=start)
+            by_posting &= Q(entry__posted_at__gte=start)
+        if end is not None:
+            by_hand &= Q(entry__hand__opened_at__lt=end)
+            by_posting &= Q(entry__posted_at__lt=end)
+        qs = qs.filter(by_hand | by_posting)
     return eur_sum(qs.aggregate(total=Sum("amount"))["total"])
 
 

@@ -202,3 +202,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+# Issue 17: four eyes above this amount (EUR) for resolving a discrepancy or reversing an entry; the
+# casino printed on the signed tax report.
+FOUR_EYES_APPROVAL_AMOUNT = env.str("FOUR_EYES_APPROVAL_AMOUNT", default="50.00")
+CASINO_NAME = env.str("CASINO_NAME", default="Casino card room (demo)")
+CASINO_ADDRESS = env.str("CASINO_ADDRESS", default="Kärntner Straße 41, 1010 Wien, Österreich")
+CASINO_LICENCE = env.str("CASINO_LICENCE", default="demo licence, not for filing")

@@ -12,8 +12,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
-from accounting.models import Account, JournalEntry, Posting
-from accounting.services.ledger import account_list, journal_entry_list, journal_entry_reverse
+from accounting.models import Account, Approval, JournalEntry, Posting
+from accounting.services.approvals import journal_entry_reverse_request
+from accounting.services.ledger import account_list, journal_entry_list
 from casino.permissions import IsAccountantOrFloorManager
 
 
@@ -112,7 +113,8 @@ class JournalEntryDetailView(generics.RetrieveAPIView):
 
 class JournalEntryReverseView(generics.GenericAPIView):
     """``POST /api/v1/ledger/entries/{id}/reverse/`` ``{"reason"}``: post the reversing entry (every leg
-    negated, linked to the original): 201. A second call posts nothing and answers 200 with the same reversal."""
+    negated, linked to the original): 201. A second call posts nothing and answers 200 with the same reversal.
+    An entry larger than ``FOUR_EYES_APPROVAL_AMOUNT`` answers 202 with the approval a second person decides."""
 
     permission_classes = [IsAccountantOrFloorManager]
     serializer_class = ReverseInputSerializer
@@ -124,7 +126,11 @@ class JournalEntryReverseView(generics.GenericAPIView):
         form.is_valid(raise_exception=True)
         entry = get_object_or_404(JournalEntry, pk=pk)
         existed = JournalEntry.objects.filter(reverses=entry).exists()
-        reversal = journal_entry_reverse(entry=entry, actor=request.user, reason=form.validated_data["reason"])
+        reversal = journal_entry_reverse_request(entry=entry, actor=request.user, reason=form.validated_data["reason"])
+        if isinstance(reversal, Approval):  # issue 17: above the four-eyes amount a second person approves
+            from accounting.api.gaming_days import ApprovalOutputSerializer
+
+            return Response(ApprovalOutputSerializer(reversal).data, status=status.HTTP_202_ACCEPTED)
         reversal = journal_entry_list().get(pk=reversal.pk)
         return Response(JournalEntryOutputSerializer(reversal).data,
                         status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED)

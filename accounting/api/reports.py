@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounting.exports import CONTENT_TYPES, hand_export_csv, tax_report_render
-from accounting.models import Discrepancy, DropCount, ReconciliationRun, ReportJob
+from accounting.models import Approval, Discrepancy, DropCount, ReconciliationRun, ReportJob
 from accounting.selectors import (
     HAND_EXPORT_COLUMNS,
     discrepancy_list,
@@ -37,8 +37,8 @@ from accounting.selectors import (
     reconciliation_run_list,
     report_job_list,
 )
+from accounting.services.approvals import discrepancy_resolve_request
 from accounting.services.drop import drop_count_record, drop_count_sign_off
-from accounting.services.reconciliation import discrepancy_resolve
 from accounting.services.reports import (
     FORMATS,
     job_threshold_days,
@@ -242,16 +242,21 @@ class NoteSerializer(serializers.Serializer):
 
 
 class DiscrepancyResolveView(APIView):
-    """Close a discrepancy with a note (the ledger fix itself is a reversing entry)."""
+    """Close a discrepancy with a note (the ledger fix itself is a reversing entry). Above
+    ``FOUR_EYES_APPROVAL_AMOUNT`` the answer is 202 with the approval a second accountant decides."""
 
     permission_classes = [IsAccountant]
 
-    @extend_schema(request=NoteSerializer, responses=DiscrepancyOutputSerializer)
+    @extend_schema(request=NoteSerializer, responses={200: DiscrepancyOutputSerializer, 202: OpenApiTypes.OBJECT})
     def post(self, request, pk: int):
+        from accounting.api.gaming_days import ApprovalOutputSerializer
+
         data = NoteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = discrepancy_resolve(discrepancy=get_object_or_404(Discrepancy, pk=pk), actor=request.user,
-                                  note=data.validated_data["note"])
+        row = discrepancy_resolve_request(discrepancy=get_object_or_404(Discrepancy, pk=pk), actor=request.user,
+                                          note=data.validated_data["note"])
+        if isinstance(row, Approval):
+            return Response(ApprovalOutputSerializer(row).data, status=status.HTTP_202_ACCEPTED)
         return Response(DiscrepancyOutputSerializer(discrepancy_list().get(pk=row.pk)).data)
 
 

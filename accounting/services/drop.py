@@ -18,12 +18,14 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounting.models import DropCount
 from accounting.selectors import drop_logged
+from accounting.services.day_lock import gaming_day_open_check
+from accounting.services.four_eyes import accountant_check, second_person_check
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_bounds, gaming_day_of
-from casino.roles import ACCOUNTANT, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.engines.money import from_cents, to_cents
@@ -81,6 +83,7 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
     if gaming_day > gaming_day_of(timezone.now()):
         raise ApplicationError(f"gaming day {gaming_day} has not started yet; its drop box cannot be counted",
                                code="gaming_day_not_started", extra={"gaming_day": gaming_day.isoformat()})
+    gaming_day_open_check(gaming_day)
     start, end = shift_bounds(gaming_day=gaming_day, shift=shift)
     logged = drop_logged(table_id=table.id, gaming_day=gaming_day, start=start, end=end)
     variance = counted_eur - logged
@@ -113,35 +116,62 @@ def _counted_eur(counted: object) -> Decimal:
         raise ApplicationError(str(exc), code="invalid_amount", extra={"field": "counted"}) from exc
 
 
-def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str) -> None:
+def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropCount, box: str = "drop") -> None:
     """A box is counted either for the whole gaming day or per shift, never both (the money would count twice).
 
     Raises ``ConflictError(code="already_counted")``; call with the table row locked.
     """
-    existing = list(DropCount.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
+    existing = list(model.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
     if shift in existing:
-        raise ConflictError(f"the drop box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
+        raise ConflictError(f"the {box} box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
                             "was already counted", code="already_counted")
     if existing and (not shift or "" in existing):
         done = ", ".join(f"shift {s}" if s else "the whole day" for s in sorted(existing))
         raise ConflictError(
-            f"the drop box of {table} for gaming day {gaming_day} was already counted for {done}; a box is counted "
+            f"the {box} box of {table} for gaming day {gaming_day} was already counted for {done}; a box is counted "
             "either for the whole day or per shift, not both", code="already_counted",
             extra={"counted_shifts": sorted(existing)})
 
 
-def drop_count_sign_off(*, drop_count: DropCount, actor, note: str) -> DropCount:
-    """An accountant signs off a count whose variance is over the threshold, with a note.
+def drop_count_confirm(*, drop_count: DropCount, actor) -> DropCount:
+    """A second accountant confirms a recorded drop count (four eyes, issue 17).
 
-    Raises ``ApplicationError`` without a note or for a user who is not an accountant (403), and
-    ``ConflictError(code="invalid_transition")`` (409) when the count was already signed off or does
-    not need a sign-off.
+    Raises ``ApplicationError`` 403 for a non-accountant or for the person who counted
+    (``second_person_required``), ``ConflictError(code="already_confirmed")`` when it was confirmed
+    already and ``ConflictError(code="gaming_day_closed")`` for a closed day. Audited.
+    """
+    accountant_check(actor, step=_("confirm a drop count"))
+    with transaction.atomic():
+        locked = DropCount.objects.select_for_update().select_related("counted_by").get(pk=drop_count.pk)
+        gaming_day_open_check(locked.gaming_day)
+        if locked.confirmed_by_id is not None:
+            raise ConflictError(_("this drop count was already confirmed"), code="already_confirmed")
+        second_person_check(actor=actor, earlier=[locked.counted_by], step=_("confirming the drop count"))
+        locked.confirmed_by, locked.confirmed_at = actor, timezone.now()
+        locked.save(update_fields=["confirmed_by", "confirmed_at"])
+        audit_record(obj=locked, action="drop_confirmed", actor=actor, data={"counted": str(locked.counted)})
+    return locked
+
+
+def drop_count_sign_off(*, drop_count: DropCount, actor, note: str) -> DropCount:
+    """A third accountant signs off a confirmed count whose variance is over the threshold, with a note.
+
+    Four eyes (issue 17): the count must be confirmed first, and the person signing off must have
+    neither counted nor confirmed it. Raises ``ApplicationError`` without a note, for a user who is not
+    an accountant (403), for the counter or confirmer (403, ``second_person_required``) or an unconfirmed
+    count (``not_confirmed``), and ``ConflictError(code="invalid_transition")`` (409) when the count was
+    already signed off or does not need a sign-off.
     """
     if not (note or "").strip():
-        raise ApplicationError("a note is required to sign off a drop variance", code="note_required")
-    if not has_role(actor, ACCOUNTANT):
-        raise ApplicationError("only an accountant may sign off a drop variance", code="permission_denied",
-                               status_code=403)
+        raise ApplicationError(_("a note is required to sign off a drop variance"), code="note_required")
+    accountant_check(actor, step=_("sign off a drop variance"))
+    drop_count = DropCount.objects.select_related("counted_by", "confirmed_by").get(pk=drop_count.pk)
+    if drop_count.status == DropCount.Status.NEEDS_SIGN_OFF:
+        if drop_count.confirmed_by_id is None:
+            raise ApplicationError(_("the drop count must be confirmed by a second accountant before its variance "
+                                     "is signed off"), code="not_confirmed")
+        second_person_check(actor=actor, earlier=[drop_count.counted_by, drop_count.confirmed_by],
+                            step=_("signing off the variance"))
     try:
         return status_transition(obj=drop_count, to=DropCount.Status.SIGNED_OFF, allowed=DropCount.ALLOWED,
                                  actor=actor, reason=note, noun="drop count",

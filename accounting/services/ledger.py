@@ -25,6 +25,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from accounting.models import Account, JournalEntry, Posting
+from accounting.services.day_lock import gaming_day_open_check, next_open_day
 from casino.digests import GENESIS, chain_digest, journal_entry_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
@@ -149,6 +150,7 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
         return _replayed(existing, lines)
     posted_at = posted_at or timezone.now()
     gaming_day = gaming_day or gaming_day_of(posted_at)
+    gaming_day_open_check(gaming_day)  # issue 17: nothing is posted into a closed gaming day
     try:
         with transaction.atomic():
             record = journal_entry_record(
@@ -200,8 +202,8 @@ def journal_entry_reverse(*, entry: JournalEntry, actor, reason: str) -> Journal
 
     Only an accountant or a floor manager may correct (:class:`ApplicationError` 403 otherwise); the
     reason is required. An entry is reversed at most once (a second call returns the same reversal);
-    a reversal itself is not reversed (post a new entry instead). The reversal belongs to the gaming
-    day it is posted in; its key is ``reversal:{entry.id}``. Audited.
+    a reversal itself is not reversed (post a new entry instead). The reversal belongs to the first open
+    gaming day from the one it is posted in (issue 17: never a closed day); its key is ``reversal:{entry.id}``. Audited.
     """
     if not has_role(actor, ACCOUNTANT, FLOOR_MANAGER):
         raise ApplicationError("only an accountant or a floor manager may correct the ledger",
@@ -224,7 +226,7 @@ def journal_entry_reverse(*, entry: JournalEntry, actor, reason: str) -> Journal
         reversal = journal_entry_post(
             lines=lines, idempotency_key=f"reversal:{entry.pk}", memo=f"reversal of entry {entry.pk}: {reason}",
             kind=JournalEntry.Kind.REVERSAL, hand=entry.hand, table=entry.table, actor=actor, reverses=entry,
-            reason=reason,
+            reason=reason, gaming_day=next_open_day(gaming_day_of(timezone.now())),
         )
         audit_record(obj=entry, action="journal_entry_reverse", actor=actor, reason=reason,
                      data={"reversal": reversal.pk})

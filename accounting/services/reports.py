@@ -66,6 +66,13 @@ class TaxReport:
     day_totals: dict[dt.date, dict[str, Any]] = field(default_factory=dict)
     totals: dict[str, Any] = field(default_factory=_zero_totals)
     generated_at: dt.datetime = field(default_factory=timezone.now)
+    #: Who asked for the report (printed on the PDF); set by the caller.
+    generated_by: str = ""
+    #: Tronc counts of the period (the staff's tips, never in GGR) and per-day details (period, state,
+    #: checksum of a closed day, people, reconciliation): filled by
+    #: :func:`accounting.services.gaming_day.report_closed_days_apply`.
+    tronc: list[dict[str, Any]] = field(default_factory=list)
+    days: dict[dt.date, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         days: dict[dt.date, dict[str, Any]] = defaultdict(_zero_totals)
@@ -95,6 +102,11 @@ class TaxReport:
             "rows": [clean(r) for r in self.rows],
             "day_totals": [clean({"gaming_day": d, **t}) for d, t in self.day_totals.items()],
             "totals": clean(self.totals),
+            "tronc": [clean(t) for t in self.tronc],
+            "days": [{"gaming_day": d.isoformat(), "state": "closed" if info["closed"] else "open",
+                      "checksum": info["checksum"] or None, "hours": info["hours"],
+                      "start": info["start"].isoformat(), "end": info["end"].isoformat()}
+                     for d, info in self.days.items()],
         }
 
 
@@ -117,9 +129,13 @@ def tax_report_build(*, date_from: dt.date, date_to: dt.date,
     after each (the report job's progress bar); otherwise one query. Raises ``ApplicationError`` for
     an invalid period.
     """
+    from accounting.services.gaming_day import report_closed_days_apply
+
     days = period_check(date_from=date_from, date_to=date_to)
     if progress is None:
-        return TaxReport(date_from, date_to, tax_report_rows(date_from=date_from, date_to=date_to))
+        report = TaxReport(date_from, date_to, tax_report_rows(date_from=date_from, date_to=date_to))
+        report_closed_days_apply(report)  # issue 17: a closed day's report is its stored snapshot
+        return report
     rows: list[dict[str, Any]] = []
     step = 7
     start = date_from
@@ -128,7 +144,9 @@ def tax_report_build(*, date_from: dt.date, date_to: dt.date,
         rows.extend(tax_report_rows(date_from=start, date_to=end))
         progress(min(99, int(((end - date_from).days + 1) * 100 / days)))
         start = end + dt.timedelta(days=1)
-    return TaxReport(date_from, date_to, rows)
+    report = TaxReport(date_from, date_to, rows)
+    report_closed_days_apply(report)
+    return report
 
 
 def report_job_create(*, fmt: str, date_from: dt.date, date_to: dt.date, actor) -> ReportJob:

@@ -11,7 +11,7 @@ from django.db.models import Sum
 from django.test import override_settings
 
 from accounting.models import DropCount, Posting
-from accounting.services.drop import drop_count_record, drop_count_sign_off, shift_bounds
+from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off, shift_bounds
 from casino.errors import ApplicationError, ConflictError
 from casino.models import AuditEntry
 from tests.accounting.helpers import make_hand, make_table
@@ -70,6 +70,7 @@ def test_an_accountant_signs_off_with_a_note_and_nobody_without_one(role_user):
     table = _table_with_hands()
     count = drop_count_record(table=table, gaming_day=DAY, counted="0.00", actor=role_user("accountant"))
     assert count.status == DropCount.Status.NEEDS_SIGN_OFF
+    drop_count_confirm(drop_count=count, actor=role_user("accountant"))
     accountant = role_user("accountant")
     with pytest.raises(ApplicationError, match="note"):
         drop_count_sign_off(drop_count=count, actor=accountant, note="  ")
@@ -143,6 +144,9 @@ def test_the_count_team_records_through_the_api_and_an_accountant_signs_off(api_
     assert body["status"] == "needs_sign_off" and Decimal(body["variance"]) == Decimal("100.00") - _logged(table)
     no_note = api_client.post(f"/api/v1/drop-counts/{body['id']}/sign-off/", {"note": ""}, format="json")
     assert no_note.status_code == 400
+    api_client.force_authenticate(role_user("accountant"))
+    assert api_client.post(f"/api/v1/drop-counts/{body['id']}/confirm/").status_code == 200
+    api_client.force_authenticate(role_user("accountant"))
     signed = api_client.post(f"/api/v1/drop-counts/{body['id']}/sign-off/", {"note": "tips box emptied into drop"},
                              format="json")
     assert signed.status_code == 200 and signed.json()["status"] == "signed_off"

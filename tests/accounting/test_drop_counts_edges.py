@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from accounting.models import DropCount
-from accounting.services.drop import drop_count_record, drop_count_sign_off
+from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from tests.accounting.helpers import make_table
@@ -96,7 +96,8 @@ def test_signing_off_twice_is_a_conflict_and_a_croupier_cannot_sign_off(api_clie
     with pytest.raises(ApplicationError) as err:
         drop_count_sign_off(drop_count=count, actor=role_user("croupier"), note="looks fine")
     assert err.value.status_code == 403
-    api_client.force_authenticate(accountant)
+    drop_count_confirm(drop_count=count, actor=role_user("accountant"))
+    api_client.force_authenticate(role_user("accountant"))
     url = f"/api/v1/drop-counts/{count.id}/sign-off/"
     assert api_client.post(url, {"note": "recount confirmed"}, format="json").status_code == 200
     again = api_client.post(url, {"note": "again"}, format="json")
