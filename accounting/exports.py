@@ -2,8 +2,8 @@
 
 * CSV: UTF-8, RFC 4180 (comma, ``"`` quoting, CRLF line ends), dot decimal with two decimals.
 * XLSX (openpyxl): amounts and counts are numbers (``0.00`` / ``0`` formats), dates are dates.
-* PDF (reportlab): a printable A4 landscape document per period: the lines, a total per gaming day
-  and the period's totals.
+* CSV for German-language Excel (issue 17): ``;``, decimal comma, UTF-8 with BOM.
+* PDF (reportlab): the signed report of :mod:`accounting.report_pdf`.
 
 Formula injection (OWASP "CSV injection"): a *text* cell that starts with ``=``, ``+``, ``-``, ``@``,
 tab or carriage return is prefixed with an apostrophe in CSV and stored as an explicit string cell in
@@ -28,6 +28,15 @@ CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF_CONTENT_TYPE = "application/pdf"
 CONTENT_TYPES = {"csv": CSV_CONTENT_TYPE, "xlsx": XLSX_CONTENT_TYPE, "pdf": PDF_CONTENT_TYPE}
+#: The two CSV forms (issue 17): RFC 4180 for machines, and German-language Excel.
+CSV_FORM_MACHINE = "machine"
+CSV_FORM_EXCEL_DE = "excel_de"
+CSV_FORMS = (CSV_FORM_MACHINE, CSV_FORM_EXCEL_DE)
+#: XLSX number formats: amounts with thousands grouping and two decimals, counts grouped.
+XLSX_MONEY_FORMAT = "#,##0.00"
+XLSX_INT_FORMAT = "#,##0"
+#: XLSX column widths (characters) of the line kind and the :data:`TAX_COLUMNS`.
+XLSX_WIDTHS = (14, 12, 28, 18, 14, 10, 16, 14, 14, 14, 22)
 
 
 def neutralize(text: str) -> str:
@@ -80,6 +89,36 @@ def tax_report_csv(report: TaxReport) -> Iterator[str]:
         yield writer.writerow([kind, *(_cell_text(ck, row.get(key)) for key, _, ck in TAX_COLUMNS)])
 
 
+def _decimal_comma(value: Any) -> str:
+    """An amount for German-language Excel: two decimals, decimal comma, no grouping (``-1234,50``)."""
+    return f"{value:.2f}".replace(".", ",")
+
+
+def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
+    """The tax report for German-language Excel (issue 17): ``;`` separated, decimal comma, headings in the
+    active language; the file is written as UTF-8 with a BOM (:func:`tax_report_render`) so Excel reads
+    umlauts. Text cells are neutralized like the machine form; the tronc follows as its own block."""
+    from django.utils.translation import gettext as _
+
+    writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    headers = [_("line"), _("gaming day"), _("table"), _("game"), _("limit"), _("hands dealt"), _("total of pots"),
+               _("Taxe/tax"), _("Capsa fees"), _("41 bonuses"), _("gross gaming revenue")]
+    yield writer.writerow(headers)
+    names = {"line": _("line"), "day total": _("day total"), "period total": _("period total")}
+    for kind, row in _report_lines(report):
+        cells = [names[kind]]
+        for key, _header, ck in TAX_COLUMNS:
+            value = row.get(key)
+            cells.append("" if value is None else _decimal_comma(value) if ck == "money" else _cell_text(ck, value))
+        yield writer.writerow(cells)
+    if report.tronc:
+        yield writer.writerow([])
+        yield writer.writerow([_("tronc"), _("gaming day"), _("table"), _("shift"), _("tronc counted")])
+        for line in report.tronc:
+            yield writer.writerow([_("tronc"), str(line["gaming_day"]), neutralize(line["table"]), line["shift"],
+                                   _decimal_comma(line["counted"])])
+
+
 def _xlsx_value(kind: str, value: Any) -> Any:
     if value is None:
         return None
@@ -101,7 +140,9 @@ def _xlsx_row(ws, values: Sequence[tuple[str, Any]]):
         if kind == "text" and value is not None:
             cell.data_type = "s"  # never a formula, whatever the first character
         elif kind == "money":
-            cell.number_format = "0.00"
+            cell.number_format = XLSX_MONEY_FORMAT
+        elif kind == "int":
+            cell.number_format = XLSX_INT_FORMAT
         elif kind == "date" and value is not None:
             cell.number_format = "yyyy-mm-dd"
         cells.append(cell)
@@ -109,69 +150,46 @@ def _xlsx_row(ws, values: Sequence[tuple[str, Any]]):
 
 
 def tax_report_xlsx(report: TaxReport) -> bytes:
-    """The tax report as an XLSX workbook (one sheet, numbers as numbers)."""
+    """The tax report as an XLSX workbook: numbers as numbers (grouped formats), column widths set, the
+    title and header rows frozen; the tronc on a second sheet (it is not gross gaming revenue)."""
     from openpyxl import Workbook
+    from openpyxl.utils import get_column_letter
 
     wb = Workbook(write_only=True)
     ws = wb.create_sheet("Tax report")
+    for index, width in enumerate(XLSX_WIDTHS, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = width
+    ws.freeze_panes = "A3"
     ws.append([f"Tax report, gaming days {report.date_from.isoformat()} to {report.date_to.isoformat()}"])
     ws.append(["line", *(header for _, header, _ in TAX_COLUMNS)])
     for kind, row in _report_lines(report):
         ws.append(_xlsx_row(ws, [("text", kind), *((ck, row.get(key)) for key, _, ck in TAX_COLUMNS)]))
+    tronc = wb.create_sheet("Tronc")
+    for index, width in enumerate((12, 28, 12, 14, 12), start=1):
+        tronc.column_dimensions[get_column_letter(index)].width = width
+    tronc.freeze_panes = "A2"
+    tronc.append(["gaming day", "table", "shift", "tronc counted", "confirmed"])
+    for line in report.tronc:
+        tronc.append(_xlsx_row(tronc, [("date", line["gaming_day"]), ("text", line["table"]), ("text", line["shift"]),
+                                       ("money", line["counted"]), ("text", "yes" if line["confirmed"] else "no")]))
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
 
 
 def tax_report_pdf(report: TaxReport) -> bytes:
-    """The tax report as a printable PDF (A4 landscape): lines, day totals and the period totals."""
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4, landscape
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    """The tax report as the PDF an auditor signs (see :mod:`accounting.report_pdf`)."""
+    from accounting.report_pdf import tax_report_pdf as build
 
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
-                            topMargin=12 * mm, bottomMargin=12 * mm,
-                            title=f"Tax report {report.date_from}..{report.date_to}")
-    styles = getSampleStyleSheet()
-    header = [header for _, header, _ in TAX_COLUMNS]
-    data: list[list[str]] = [header]
-    bold_rows = []
-    for kind, row in _report_lines(report):
-        cells = [_cell_text(ck, row.get(key)) for key, _, ck in TAX_COLUMNS]
-        if kind != "line":
-            cells[1] = kind
-            bold_rows.append(len(data))
-        data.append(cells)
-    table = Table(data, repeatRows=1)
-    style = [
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
-        ("ALIGN", (4, 1), (-1, -1), "RIGHT"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.whitesmoke]),
-    ]
-    for index in bold_rows:
-        style += [("FONTNAME", (0, index), (-1, index), "Helvetica-Bold"),
-                  ("LINEABOVE", (0, index), (-1, index), 0.5, colors.grey)]
-    table.setStyle(TableStyle(style))
-    story = [
-        Paragraph(f"Tax report: gaming days {report.date_from.isoformat()} to {report.date_to.isoformat()}",
-                  styles["Title"]),
-        Paragraph(f"Amounts in EUR. Gross gaming revenue = Taxe/tax + Capsa fees - Forty-one bonuses. "
-                  f"Generated {report.generated_at:%Y-%m-%d %H:%M %Z}.", styles["Normal"]),
-        Spacer(1, 4 * mm),
-        table,
-    ]
-    doc.build(story)
-    return buffer.getvalue()
+    return build(report)
 
 
-def tax_report_render(report: TaxReport, fmt: str) -> bytes:
-    """The whole file of a report in ``fmt`` (``csv``, ``xlsx`` or ``pdf``) as bytes."""
+def tax_report_render(report: TaxReport, fmt: str, *, form: str = "machine") -> bytes:
+    """The whole file of a report in ``fmt`` (``csv``, ``xlsx`` or ``pdf``) as bytes; for CSV ``form`` is
+    ``machine`` (RFC 4180) or ``excel_de`` (German-language Excel, see :func:`tax_report_csv_excel_de`)."""
     if fmt == "csv":
+        if form == CSV_FORM_EXCEL_DE:
+            return "".join(tax_report_csv_excel_de(report)).encode("utf-8-sig")
         return "".join(tax_report_csv(report)).encode("utf-8")
     if fmt == "xlsx":
         return tax_report_xlsx(report)

@@ -27,7 +27,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounting.exports import CONTENT_TYPES, hand_export_csv, tax_report_render
+from accounting.exports import CONTENT_TYPES, CSV_FORM_MACHINE, CSV_FORMS, hand_export_csv, tax_report_render
 from accounting.models import Approval, Discrepancy, DropCount, ReconciliationRun, ReportJob
 from accounting.selectors import (
     HAND_EXPORT_COLUMNS,
@@ -87,6 +87,9 @@ class PeriodSerializer(serializers.Serializer):
 
 class TaxReportQuerySerializer(PeriodSerializer):
     fmt = serializers.ChoiceField(choices=("json", *FORMATS), required=False)
+    form = serializers.ChoiceField(choices=CSV_FORMS, required=False,
+                                   help_text="CSV only: machine (RFC 4180, the default) or excel_de "
+                                             "(German-language Excel: semicolon, decimal comma, UTF-8 with BOM)")
 
     def to_internal_value(self, data):
         if "fmt" in data and not data.get("fmt"):  # "?fmt=" is an unknown format, not the default
@@ -105,7 +108,7 @@ class TaxReportView(APIView):
                    description="Small periods only (at most REPORT_JOB_THRESHOLD_DAYS gaming days); "
                                "queue a report job for longer ones.")
     def get(self, request):
-        _single_values(request.query_params, ("date_from", "date_to", "fmt"), reserved=("format",))
+        _single_values(request.query_params, ("date_from", "date_to", "fmt", "form"), reserved=("format",))
         query = TaxReportQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         date_from, date_to = query.validated_data["date_from"], query.validated_data["date_to"]
@@ -117,9 +120,11 @@ class TaxReportView(APIView):
                 "POST /api/v1/reports/jobs/ and download it when ready", code="period_too_large",
                 extra={"days": days, "threshold": job_threshold_days()})
         report = tax_report_build(date_from=date_from, date_to=date_to)
+        report.generated_by = request.user.get_username()
         if fmt == "json":
             return Response(report.as_json())
-        response = HttpResponse(tax_report_render(report, fmt), content_type=CONTENT_TYPES[fmt])
+        form = query.validated_data.get("form", CSV_FORM_MACHINE)
+        response = HttpResponse(tax_report_render(report, fmt, form=form), content_type=CONTENT_TYPES[fmt])
         name = report_filename(date_from=date_from, date_to=date_to, fmt=fmt)
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response

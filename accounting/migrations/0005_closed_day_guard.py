@@ -36,7 +36,7 @@ DROP FUNCTION IF EXISTS accounting_entry_day_open();
 def _run(sql: str):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor == "postgresql":
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
     return run
 
 

@@ -142,7 +142,7 @@ def drop_count_confirm(*, drop_count: DropCount, actor) -> DropCount:
     """
     accountant_check(actor, step=_("confirm a drop count"))
     with transaction.atomic():
-        locked = DropCount.objects.select_for_update().select_related("counted_by").get(pk=drop_count.pk)
+        locked = DropCount.objects.select_for_update(of=("self",)).select_related("counted_by").get(pk=drop_count.pk)
         gaming_day_open_check(locked.gaming_day)
         if locked.confirmed_by_id is not None:
             raise ConflictError(_("this drop count was already confirmed"), code="already_confirmed")

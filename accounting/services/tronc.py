@@ -60,7 +60,7 @@ def tronc_count_confirm(*, tronc_count: TroncCount, actor) -> TroncCount:
     """
     accountant_check(actor, step=_("confirm a tronc count"))
     with transaction.atomic():
-        locked = TroncCount.objects.select_for_update().select_related("counted_by").get(pk=tronc_count.pk)
+        locked = TroncCount.objects.select_for_update(of=("self",)).select_related("counted_by").get(pk=tronc_count.pk)
         gaming_day_open_check(locked.gaming_day)
         if locked.confirmed_by_id is not None:
             raise ConflictError(_("this tronc count was already confirmed"), code="already_confirmed")

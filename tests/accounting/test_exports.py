@@ -91,7 +91,7 @@ def test_the_xlsx_reads_back_with_numbers_as_numbers_and_text_never_a_formula():
     for index, key in enumerate(("pots", "tax", "fees", "bonus", "ggr"), start=6):
         assert isinstance(first[index], (int, float)) and Decimal(str(first[index])) == ROWS[0][key]
     negative = ws.cell(row=4, column=11)
-    assert negative.data_type == "n" and negative.value == pytest.approx(-43.95) and negative.number_format == "0.00"
+    assert negative.data_type == "n" and negative.value == pytest.approx(-43.95) and negative.number_format == "#,##0.00"
     injected = ws.cell(row=5, column=3)
     assert injected.data_type == "s" and injected.value == ROWS[2]["table"]  # stored as text, not a formula
     assert ws.cell(row=7, column=5).data_type == "s" and ws.cell(row=7, column=5).value == "-2/4"
