@@ -19,6 +19,8 @@ urlpatterns = [
     path("croupier/", include("tables.pages.urls")),
     # The floor manager's pages (and the public waiting-list board /floor/board/).
     path("floor/", include("tables.pages.floor_urls")),
+    # The accountant's pages (issue 17).
+    path("accounting/", include("accounting.pages.urls")),
     # Last: any other URL is a JSON 404 (also under DEBUG, where Django would render an HTML page).
     re_path(r"^(?!static/).*$", json_not_found),
 ]

@@ -263,8 +263,8 @@ def gaming_day_reopen(*, day: dt.date, requested_by, approved_by, reason: str) -
 
 
 def gaming_days_overview(*, days: int = 30, today: dt.date | None = None) -> list[dict[str, Any]]:
-    """The last ``days`` gaming days (newest first) with their state, hands and open discrepancies; for
-    the accountant's list. A few grouped queries plus the blockers of days not closed."""
+    """The last ``days`` gaming days (newest first) with their state and hands, then older days that were
+    dealt but never closed; for the accountant's list. A few grouped queries plus the blockers of open days."""
     current = today or gaming_day_of(timezone.now())
     first = current - dt.timedelta(days=days - 1)
     hands = dict(Hand.objects.filter(gaming_day__gte=first).values("gaming_day").annotate(n=Count("id"))
@@ -277,6 +277,12 @@ def gaming_days_overview(*, days: int = 30, today: dt.date | None = None) -> lis
             continue
         state = "closed" if day in closed else gaming_day_state(day)
         out.append({"day": day, "state": state, "hands": hands.get(day, 0)})
+    # Older days that were dealt but never closed stay on the list until they are (at most 60 of them).
+    backlog = (Hand.objects.filter(gaming_day__lt=first).exclude(
+        gaming_day__in=GamingDay.objects.filter(status=GamingDay.Status.CLOSED).values("day"))
+        .values("gaming_day").annotate(n=Count("id")).order_by("-gaming_day")[:60])
+    for row in backlog:
+        out.append({"day": row["gaming_day"], "state": gaming_day_state(row["gaming_day"]), "hands": row["n"]})
     return out
 
 
