@@ -28,6 +28,9 @@ from django.utils.translation import gettext as _
 from accounting.services.reports import TaxReport
 from tables.models import Game
 
+#: Widths (mm) of the report's columns on A4 landscape (273 mm between the margins).
+COLUMN_WIDTHS_MM = (44, 30, 40, 20, 28, 24, 28, 24, 30)
+
 
 def game_name(code: str) -> str:
     """A game code in words (``capsa_susun`` -> ``Capsa Susun``), from the one list of games."""
@@ -138,6 +141,12 @@ def tax_report_pdf(report: TaxReport) -> bytes:
                                                                           "end": report.date_to},
                             author=report.generated_by or casino)
     styles = getSampleStyleSheet()
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    cell = ParagraphStyle("cell", parent=styles["Normal"], fontSize=8, leading=9.5)
+    head_left = ParagraphStyle("head", parent=cell, fontName="Helvetica-Bold")
+    head_right = ParagraphStyle("head_right", parent=head_left, alignment=TA_RIGHT)
     base = [("FONTSIZE", (0, 0), (-1, -1), 8), ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
             ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black), ("VALIGN", (0, 0), (-1, -1), "TOP")]
     story: list = [
@@ -160,16 +169,16 @@ def tax_report_pdf(report: TaxReport) -> bytes:
             "people": escape(", ".join(info["counted_by"])) or "-"}, styles["Normal"]))
         story.append(Paragraph(_close_text(info), styles["Normal"]))
         story.append(Spacer(1, 2 * mm))
-        data = [_column_headers()]
+        data = [[Paragraph(escape(h), head_right if i >= 3 else head_left) for i, h in enumerate(_column_headers())]]
         for row in rows_by_day.get(day, []):
-            data.append([row["table"], game_name(row["game"]), row["limit"] or "", count(row["hands"]),
+            data.append([Paragraph(escape(row["table"]), cell), game_name(row["game"]),
+                         Paragraph(escape(row["limit"] or ""), cell), count(row["hands"]),
                          *(money(row[k]) for k in ("pots", "tax", "fees", "bonus", "ggr"))])
         totals = report.day_totals.get(day)
         if totals:
             data.append([_("day total"), "", "", count(totals["hands"]),
                          *(money(totals[k]) for k in ("pots", "tax", "fees", "bonus", "ggr"))])
-        table = Table(data, repeatRows=1, colWidths=[55 * mm, 32 * mm, 28 * mm, 20 * mm, 28 * mm, 26 * mm, 24 * mm,
-                                                      24 * mm, 34 * mm])
+        table = Table(data, repeatRows=1, colWidths=[w * mm for w in COLUMN_WIDTHS_MM])
         style = [*base, ("ALIGN", (3, 1), (-1, -1), "RIGHT")]
         if totals:
             style += [("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"), ("LINEABOVE", (0, -1), (-1, -1), 0.5,
@@ -196,17 +205,18 @@ def tax_report_pdf(report: TaxReport) -> bytes:
     totals = report.totals
     period = Table([[_("period total"), count(totals["hands"]),
                      *(money(totals[k]) for k in ("pots", "tax", "fees", "bonus", "ggr"))]],
-                   colWidths=[115 * mm, 20 * mm, 28 * mm, 26 * mm, 24 * mm, 24 * mm, 34 * mm])
+                   colWidths=[sum(COLUMN_WIDTHS_MM[:3]) * mm, *(w * mm for w in COLUMN_WIDTHS_MM[3:])])
     period.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "Helvetica-Bold"), ("FONTSIZE", (0, 0), (-1, -1), 8),
                                 ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("LINEABOVE", (0, 0), (-1, 0), 0.75,
                                                                         colors.black)]))
     story.append(period)
-    signature = Table([[_("Counted by (name, date, signature)"), _("Closed by (accountant: name, date, signature)"),
-                        _("Checked by (management: name, date, signature)")], ["", "", ""]],
-                      colWidths=[85 * mm, 85 * mm, 85 * mm], rowHeights=[6 * mm, 16 * mm])
-    signature.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 8), ("LINEBELOW", (0, 1), (-1, 1), 0.75,
-                                                                       colors.black),
-                                   ("RIGHTPADDING", (0, 0), (-1, -1), 8 * mm)]))
+    labels = [_("Counted by (name, date, signature)"), _("Closed by (accountant: name, date, signature)"),
+              _("Checked by (management: name, date, signature)")]
+    signature = Table([["", "", "", "", ""], [Paragraph(escape(labels[0]), cell), "", Paragraph(escape(labels[1]), cell),
+                                              "", Paragraph(escape(labels[2]), cell)]],
+                      colWidths=[83 * mm, 12 * mm, 83 * mm, 12 * mm, 83 * mm], rowHeights=[18 * mm, None],
+                      hAlign="LEFT")
+    signature.setStyle(TableStyle([("LINEBELOW", (col, 0), (col, 0), 0.75, colors.black) for col in (0, 2, 4)]))
     story += [Spacer(1, 8 * mm), KeepTogether([Paragraph(_("Signatures"), styles["Heading3"]), signature])]
     doc.build(story, canvasmaker=NumberedCanvas)
     return buffer.getvalue()

@@ -79,10 +79,15 @@ class CountForm(forms.Form):
     shift = forms.ChoiceField(required=False, label=gettext_lazy("Shift"))
     counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, label=gettext_lazy("Counted (EUR)"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, day: dt.date | None = None, **kwargs):
         from django.conf import settings
 
         super().__init__(*args, **kwargs)
+        if day is not None:  # the tables that dealt that day come first (their boxes must be counted)
+            dealt = Table.objects.filter(hands__gaming_day=day).distinct().order_by("name")
+            if dealt.exists():
+                self.fields["table"].queryset = dealt
+                self.fields["table"].empty_label = None
         shifts = getattr(settings, "DROP_SHIFTS", {})
         self.fields["shift"].choices = [("", _("whole day")), *((name, f"{name} ({span})")
                                                                 for name, span in shifts.items())]
@@ -114,7 +119,7 @@ def _day_context(request, day: dt.date) -> dict:
                                                                          "signed_off_by").order_by("table__name", "shift"),
         "troncs": TroncCount.objects.filter(gaming_day=day).select_related("table", "counted_by", "confirmed_by")
         .order_by("table__name", "shift"),
-        "count_form": CountForm(), "limit": approval_amount(),
+        "count_form": CountForm(day=day), "limit": approval_amount(),
         "csv_default": CSV_FORM_EXCEL_DE if german else CSV_FORM_MACHINE,
         "hands_open": Hand.objects.filter(gaming_day=day, status=Hand.Status.OPEN).exists(),
     }

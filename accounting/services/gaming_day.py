@@ -286,6 +286,12 @@ def gaming_days_overview(*, days: int = 30, today: dt.date | None = None) -> lis
     return out
 
 
+def closed_days(*, date_from: dt.date, date_to: dt.date) -> set[dt.date]:
+    """The closed gaming days in ``[date_from, date_to]``."""
+    return set(GamingDay.objects.filter(day__gte=date_from, day__lte=date_to, status=GamingDay.Status.CLOSED)
+               .values_list("day", flat=True))
+
+
 def report_closed_days_apply(report) -> None:
     """Put each closed day's stored rows into a built tax report (a closed day's report never changes),
     and fill ``report.tronc`` and ``report.days`` (per day: period, state, checksum, people, reconciliation)."""
