@@ -83,3 +83,14 @@ def test_a_bad_count_is_a_message_not_a_500(client, role_user, dealt):
     answer = client.post(URL + "drop/", {"table": dealt.id, "counted": "-3"}, follow=True)
     assert answer.status_code == 200 and "Check the count" in answer.content.decode()
     assert client.get("/accounting/days/not-a-date/").status_code == 404
+
+
+def test_the_progress_bar_polls_while_the_day_run_works_and_stops_after(client, role_user, dealt):
+    from accounting.models import ReconciliationRun
+
+    client.force_login(role_user("accountant"))
+    idle = client.get(URL + "progress/").content.decode()
+    assert 'value="100"' in idle and "hx-trigger" not in idle
+    ReconciliationRun.objects.create(key="day:test:running", scope="day", gaming_day=DAY)
+    running = client.get(URL + "progress/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-trigger="every 2s"' in running and "the reconciliation run is working" in running
