@@ -24,9 +24,11 @@ from tables.models import Table
 def _seed_demo_day(role_user):
     from accounting.demo import seed_demo as accounting_demo
     from tables.demo import seed_demo as floor_demo
+    from tables.demo_day_before import seed_demo as day_before
 
     role_user("floor_manager", username="floor")
     floor_demo(stdout=io.StringIO())
+    day_before(stdout=io.StringIO())
     accounting_demo(stdout=io.StringIO())
     return gaming_day_of(timezone.now()) - dt.timedelta(days=1), Table.objects.get(name="Stud 2")
 

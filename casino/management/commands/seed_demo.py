@@ -46,7 +46,7 @@ def _seed_hooks():
     from importlib import import_module
 
     hooks = []
-    for module in ("tables.demo", "accounting.demo", "tables.demo_evening"):
+    for module in ("tables.demo", "tables.demo_day_before", "accounting.demo", "tables.demo_evening"):
         try:
             mod = import_module(module)
         except ModuleNotFoundError as exc:
