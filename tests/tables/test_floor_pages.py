@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
 from tables.models import DealerPush, FloorCall, LimitChangeRequest, LimitProfile, RotationPlan, Table, WaitingListEntry
@@ -191,7 +191,9 @@ def test_floor_calls_resolved_from_the_table_page(boss_client):
 
 def test_the_floor_speaks_german_to_a_german_browser(boss_client):
     table = make_table(status=Table.Status.OPEN, name="Stud 1")
-    html = boss_client.get("/floor/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    with translation.override("en"):  # the middleware's German must not outlive the test (same thread)
+        html = boss_client.get("/floor/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+        form = boss_client.get(f"/floor/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert translation.get_language() == "en"
     assert "Der Floor" in html and "Offen ohne Croupier" in html and "offen" in html
-    form = boss_client.get(f"/floor/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
     assert "Niedriges Limit (EUR)" in form and "Limits ändern" in form
