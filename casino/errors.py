@@ -2,6 +2,8 @@
 
 Engines raise ``RuleViolation``; services raise :class:`ApplicationError` (or let a ``RuleViolation``
 through); DRF raises its own exceptions. All of them are rendered here, never as an HTML debug page.
+The ``message`` is in the request's language (``Accept-Language``, else the user's saved language, else
+the house default: :mod:`casino.language`); ``code`` and ``extra`` are the same in every language.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from casino.i18n import message_text
 from rules.engines.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -25,7 +29,8 @@ class ApplicationError(Exception):
     """A business error raised by a service; rendered as ``status`` with a readable ``message``.
 
     ``code`` is a stable snake_case identifier; ``extra`` JSON-able details (e.g. the current state
-    on a stale sequence number).
+    on a stale sequence number). ``message`` is English text, usually ``gettext_noop(template, **params)``
+    (:mod:`casino.i18n`) so that the handler renders it in the reader's language.
     """
 
     status_code = status.HTTP_400_BAD_REQUEST
@@ -67,12 +72,13 @@ def _flatten(detail: Any, prefix: str = "") -> list[str]:
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF exception handler rendering ``{"message", "code", "extra"}`` for every error."""
     if isinstance(exc, RuleViolation):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(exc.as_dict() | {"message": message_text(exc.message)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ApplicationError):
-        return Response({"message": exc.message, "code": exc.code, "extra": exc.extra}, status=exc.status_code)
+        return Response({"message": message_text(exc.message), "code": exc.code, "extra": exc.extra},
+                        status=exc.status_code)
     if isinstance(exc, RecursionError):
         # json.loads on a body nested thousands deep: a malformed request, not a server fault.
-        return Response({"message": "request body is nested too deeply to be read as JSON", "code": "parse_error",
+        return Response({"message": gettext("request body is nested too deeply to be read as JSON"), "code": "parse_error",
                          "extra": {}}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
@@ -85,7 +91,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if response is None:
         logger.exception("unhandled API error", exc_info=exc)
         return Response(
-            {"message": "internal error; the action was not recorded", "code": "server_error", "extra": {}},
+            {"message": gettext("internal error; the action was not recorded"), "code": "server_error", "extra": {}},
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.APIException):
@@ -103,19 +109,19 @@ def _json(status_code: int, message: str, code: str) -> JsonResponse:
 
 def json_not_found(request, exception=None):  # noqa: ARG001 - Django handler signature
     """404 for any unknown URL, as JSON."""
-    return _json(404, f"no such page: {request.path}", "not_found")
+    return _json(404, gettext("no such page: %(path)s") % {"path": request.path}, "not_found")
 
 
 def json_server_error(request):  # noqa: ARG001
     """500 as JSON (the details go to the log, not the client)."""
-    return _json(500, "internal error; the action was not recorded", "server_error")
+    return _json(500, gettext("internal error; the action was not recorded"), "server_error")
 
 
 def json_bad_request(request, exception=None):  # noqa: ARG001
     """400 raised outside DRF, as JSON."""
-    return _json(400, "bad request", "bad_request")
+    return _json(400, gettext("bad request"), "bad_request")
 
 
 def json_permission_denied(request, exception=None):  # noqa: ARG001
     """403 raised outside DRF, as JSON."""
-    return _json(403, "you do not have permission for this page", "permission_denied")
+    return _json(403, gettext("you do not have permission for this page"), "permission_denied")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.db import models, transaction
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from casino.models import AuditEntry
 
 
@@ -39,13 +40,13 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
         locked = model.objects.select_for_update().get(pk=obj.pk)
         current = getattr(locked, field)
         if to == current:
-            raise ApplicationError(f"{label} '{locked}' is already {to}", code="invalid_transition",
+            raise ApplicationError(gettext_noop("%(label)s '%(locked)s' is already %(to)s", label=label, locked=locked, to=to), code="invalid_transition",
                                    extra={"status": current})
         if to not in allowed.get(current, ()):
             options = ", ".join(sorted(allowed.get(current, ())))
             then = f"from {current} it may go to {options}" if options else f"{current} is final"
             raise ApplicationError(
-                f"{label} '{locked}' cannot go from {current} to {to}; {then}",
+                gettext_noop("%(label)s '%(locked)s' cannot go from %(current)s to %(to)s; %(then)s", label=label, locked=locked, current=current, to=to, then=then),
                 code="invalid_transition", extra={"status": current, "requested": to},
             )
         setattr(locked, field, to)

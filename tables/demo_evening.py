@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import gettext_noop
 from tables.models import Dealer, Game, Hand, Table
 
 #: Where the recorded hands live (``data/phh/`` in the repository, MIT licence beside them).
@@ -128,7 +129,7 @@ def _dealer_on_duty(table: Table, floor):
                   if d.may_deal(table.game)]
     candidates = candidates or [d for d in Dealer.objects.filter(active=True).order_by("pk") if d.may_deal(table.game)]
     if not candidates:
-        raise ApplicationError(f"no dealer may deal at '{table}'", code="no_dealer")
+        raise ApplicationError(gettext_noop("no dealer may deal at '%(table)s'", table=table), code="no_dealer")
     dealer_assignment_start(dealer=candidates[0], table=table, actor=floor, at=now,
                             end=now + dt.timedelta(hours=1), reason="demo evening: simulated hands")
     return candidates[0]

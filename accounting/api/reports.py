@@ -49,6 +49,7 @@ from accounting.services.reports import (
 )
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import gettext_noop
 from casino.permissions import IsAccountant
 from tables.models import Table
 
@@ -68,12 +69,11 @@ def _single_values(query, names: tuple[str, ...], *, reserved: tuple[str, ...] =
     ``reserved`` name instead (``format`` for ``fmt``), rather than silently picking one."""
     for name in names:
         if len(query.getlist(name)) > 1:
-            raise ApplicationError(f"{name} is given {len(query.getlist(name))} times; give it once",
+            raise ApplicationError(gettext_noop("%(name)s is given %(n_getlist)s times; give it once", name=name, n_getlist=len(query.getlist(name))),
                                    code="invalid", extra={"field": name})
     for name in reserved:
         if name in query:
-            raise ApplicationError(f"unknown parameter {name!r}: the file type is chosen with fmt "
-                                   f"(one of json, {', '.join(FORMATS)})", code="invalid", extra={"field": name})
+            raise ApplicationError(gettext_noop("unknown parameter %(name)s: the file type is chosen with fmt (one of json, %(formats)s)", name=repr(name), formats=', '.join(FORMATS)), code="invalid", extra={"field": name})
 
 
 class PeriodSerializer(serializers.Serializer):
@@ -116,8 +116,7 @@ class TaxReportView(APIView):
         days = (date_to - date_from).days + 1
         if days > job_threshold_days():
             raise ApplicationError(
-                f"{days} gaming days is a large period (more than {job_threshold_days()}): queue it with "
-                "POST /api/v1/reports/jobs/ and download it when ready", code="period_too_large",
+                gettext_noop("%(days)s gaming days is a large period (more than %(job_threshold_days)s): queue it with POST /api/v1/reports/jobs/ and download it when ready", days=days, job_threshold_days=job_threshold_days()), code="period_too_large",
                 extra={"days": days, "threshold": job_threshold_days()})
         report = tax_report_build(date_from=date_from, date_to=date_to)
         report.generated_by = request.user.get_username()
@@ -205,7 +204,7 @@ class ReportJobDownloadView(APIView):
     def get(self, request, pk: int):
         job = get_object_or_404(report_job_list(), pk=pk)
         if job.status != ReportJob.Status.DONE or not job.file:
-            raise ApplicationError(f"report job {job.id} is {job.status} ({job.progress} %); download it when done",
+            raise ApplicationError(gettext_noop("report job %(id)s is %(status)s (%(progress)s %%); download it when done", id=job.id, status=job.status, progress=job.progress),
                                    code="report_not_ready", status_code=409,
                                    extra={"status": job.status, "progress": job.progress})
         name = report_filename(date_from=job.date_from, date_to=job.date_to, fmt=job.fmt)
@@ -298,7 +297,7 @@ class GamingDayRunSerializer(serializers.Serializer):
     def validate_gaming_day(self, value):
         current = gaming_day_of(timezone.now())
         if value > current:  # an "ok" run of an empty future day would read as a clean audit
-            raise ApplicationError(f"gaming day {value} has not started yet (the current gaming day is {current})",
+            raise ApplicationError(gettext_noop("gaming day %(value)s has not started yet (the current gaming day is %(current)s)", value=value, current=current),
                                    code="gaming_day_not_started",
                                    extra={"gaming_day": value.isoformat(), "current": current.isoformat()})
         return value

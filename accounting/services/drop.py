@@ -26,6 +26,7 @@ from accounting.services.day_lock import gaming_day_open_check
 from accounting.services.four_eyes import accountant_check, second_person_check
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_bounds, gaming_day_of
+from casino.i18n import gettext_noop
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.engines.money import from_cents, to_cents
@@ -51,7 +52,7 @@ def shift_bounds(*, gaming_day: dt.date, shift: str) -> tuple[dt.datetime | None
         return None, None
     shifts = getattr(settings, "DROP_SHIFTS", DEFAULT_SHIFTS)
     if shift not in shifts:
-        raise ApplicationError(f"unknown shift {shift!r}; known shifts: {', '.join(shifts)}", code="unknown_shift")
+        raise ApplicationError(gettext_noop("unknown shift %(shift)s; known shifts: %(shifts)s", shift=repr(shift), shifts=', '.join(shifts)), code="unknown_shift")
     zone = ZoneInfo(settings.TIME_ZONE)
     day_start, day_end = gaming_day_bounds(gaming_day)
     start_local = day_start.astimezone(zone).time()
@@ -81,7 +82,7 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
     """
     counted_eur = _counted_eur(counted)
     if gaming_day > gaming_day_of(timezone.now()):
-        raise ApplicationError(f"gaming day {gaming_day} has not started yet; its drop box cannot be counted",
+        raise ApplicationError(gettext_noop("gaming day %(gaming_day)s has not started yet; its drop box cannot be counted", gaming_day=gaming_day),
                                code="gaming_day_not_started", extra={"gaming_day": gaming_day.isoformat()})
     gaming_day_open_check(gaming_day)
     start, end = shift_bounds(gaming_day=gaming_day, shift=shift)
@@ -98,8 +99,7 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
             audit_record(obj=count, action="drop_counted", actor=count.counted_by, to_status=status,
                          data={"counted": str(counted_eur), "logged": str(logged), "variance": str(variance)})
     except IntegrityError:
-        raise ConflictError(f"the drop box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
-                            "was already counted", code="already_counted") from None
+        raise ConflictError(gettext_noop("the drop box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", table=table, gaming_day=gaming_day, value=shift or '(whole day)'), code="already_counted") from None
     return count
 
 
@@ -123,13 +123,11 @@ def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropC
     """
     existing = list(model.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
     if shift in existing:
-        raise ConflictError(f"the {box} box of {table} for gaming day {gaming_day} {shift or '(whole day)'} "
-                            "was already counted", code="already_counted")
+        raise ConflictError(gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", box=box, table=table, gaming_day=gaming_day, value=shift or '(whole day)'), code="already_counted")
     if existing and (not shift or "" in existing):
         done = ", ".join(f"shift {s}" if s else "the whole day" for s in sorted(existing))
         raise ConflictError(
-            f"the {box} box of {table} for gaming day {gaming_day} was already counted for {done}; a box is counted "
-            "either for the whole day or per shift, not both", code="already_counted",
+            gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s was already counted for %(done)s; a box is counted either for the whole day or per shift, not both", box=box, table=table, gaming_day=gaming_day, done=done), code="already_counted",
             extra={"counted_shifts": sorted(existing)})
 
 

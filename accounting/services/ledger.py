@@ -29,6 +29,7 @@ from accounting.services.day_lock import gaming_day_open_check, next_open_day
 from casino.digests import GENESIS, chain_digest, journal_entry_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import gettext_noop
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from casino.status import audit_record
 from rules.engines.money import to_eur
@@ -112,22 +113,22 @@ def journal_lines_check(lines: Sequence[LedgerLine]) -> None:
     offending leg or the difference. Runs on every backend (SQLite has no trigger).
     """
     if len(lines) < 2:
-        raise ApplicationError("a journal entry needs at least two legs", code="invalid_posting")
+        raise ApplicationError(gettext_noop("a journal entry needs at least two legs"), code="invalid_posting")
     total = Decimal(0)
     for index, line in enumerate(lines, start=1):
         amount = line.amount
         if not isinstance(amount, Decimal):
-            raise ApplicationError(f"leg {index} ({line.account.code}): amount must be a Decimal, got {amount!r}",
+            raise ApplicationError(gettext_noop("leg %(index)s (%(code)s): amount must be a Decimal, got %(amount)s", index=index, code=line.account.code, amount=repr(amount)),
                                    code="invalid_posting")
         if not amount.is_finite() or amount != amount.quantize(CENT):
-            raise ApplicationError(f"leg {index} ({line.account.code}): {amount} is not an amount in cents",
+            raise ApplicationError(gettext_noop("leg %(index)s (%(code)s): %(amount)s is not an amount in cents", index=index, code=line.account.code, amount=amount),
                                    code="invalid_posting")
         if amount == 0:
-            raise ApplicationError(f"leg {index} ({line.account.code}): a leg of zero is not posted",
+            raise ApplicationError(gettext_noop("leg %(index)s (%(code)s): a leg of zero is not posted", index=index, code=line.account.code),
                                    code="invalid_posting")
         total += amount
     if total != 0:
-        raise ApplicationError(f"the entry does not balance: its legs sum to {total:+.2f} EUR instead of 0.00",
+        raise ApplicationError(gettext_noop("the entry does not balance: its legs sum to %(total)s EUR instead of 0.00", total=format(total, "+.2f")),
                                code="unbalanced_entry", extra={"difference": f"{total:.2f}"})
 
 
@@ -143,7 +144,7 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
     :class:`ApplicationError` for unbalanced or malformed legs (see :func:`journal_lines_check`).
     """
     if not idempotency_key:
-        raise ApplicationError("an idempotency key is required to post", code="invalid_posting")
+        raise ApplicationError(gettext_noop("an idempotency key is required to post"), code="invalid_posting")
     journal_lines_check(lines)
     existing = JournalEntry.objects.filter(idempotency_key=idempotency_key).first()
     if existing is not None:
@@ -192,7 +193,7 @@ def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:
                     for p in entry.postings.select_related("account"))
     wanted = sorted(line.key() for line in lines)
     if stored != wanted:
-        raise ConflictError(f"idempotency key {entry.idempotency_key!r} was already used for a different entry",
+        raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for a different entry", idempotency_key=repr(entry.idempotency_key)),
                             code="idempotency_conflict", extra={"entry": entry.pk})
     return entry
 
@@ -206,13 +207,13 @@ def journal_entry_reverse(*, entry: JournalEntry, actor, reason: str) -> Journal
     gaming day from the one it is posted in (issue 17: never a closed day); its key is ``reversal:{entry.id}``. Audited.
     """
     if not has_role(actor, ACCOUNTANT, FLOOR_MANAGER):
-        raise ApplicationError("only an accountant or a floor manager may correct the ledger",
+        raise ApplicationError(gettext_noop("only an accountant or a floor manager may correct the ledger"),
                                code="permission_denied", status_code=403)
     reason = (reason or "").strip()
     if not reason:
-        raise ApplicationError("a correction needs a reason", code="reason_required")
+        raise ApplicationError(gettext_noop("a correction needs a reason"), code="reason_required")
     if entry.kind == JournalEntry.Kind.REVERSAL:
-        raise ApplicationError(f"entry {entry.pk} is itself a reversal; post a new entry instead of reversing it",
+        raise ApplicationError(gettext_noop("entry %(pk)s is itself a reversal; post a new entry instead of reversing it", pk=entry.pk),
                                code="invalid_reversal")
     with transaction.atomic():
         already = JournalEntry.objects.filter(reverses=entry).first()

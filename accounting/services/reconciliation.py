@@ -50,6 +50,7 @@ from accounting.services.tamper import (
 )
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import gettext_noop
 from casino.status import status_transition
 from rules.engines.base import Settlement
 from rules.engines.errors import RuleViolation
@@ -510,7 +511,7 @@ def discrepancy_resolve(*, discrepancy: Discrepancy, actor, note: str) -> Discre
     when it is already resolved (the first note stays).
     """
     if not (note or "").strip():
-        raise ApplicationError("a note is required to resolve a discrepancy", code="note_required")
+        raise ApplicationError(gettext_noop("a note is required to resolve a discrepancy"), code="note_required")
     try:
         return status_transition(obj=discrepancy, to=Discrepancy.Status.RESOLVED, allowed=Discrepancy.ALLOWED,
                                  actor=actor, reason=note, noun="discrepancy",

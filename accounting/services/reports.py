@@ -24,6 +24,7 @@ from django.utils import timezone
 from accounting.models import ReportJob
 from accounting.selectors import tax_report_rows
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 
 #: (key, header, kind) of the tax report columns; kind is text / int / money / date.
 TAX_COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -113,11 +114,11 @@ class TaxReport:
 def period_check(*, date_from: dt.date, date_to: dt.date) -> int:
     """Validate a period; return its length in gaming days. Raises ``ApplicationError`` if reversed or too long."""
     if date_to < date_from:
-        raise ApplicationError("date_to must not be before date_from", code="invalid_period",
+        raise ApplicationError(gettext_noop("date_to must not be before date_from"), code="invalid_period",
                                extra={"date_from": date_from.isoformat(), "date_to": date_to.isoformat()})
     days = (date_to - date_from).days + 1
     if days > MAX_PERIOD_DAYS:
-        raise ApplicationError(f"a report covers at most {MAX_PERIOD_DAYS} gaming days", code="invalid_period")
+        raise ApplicationError(gettext_noop("a report covers at most %(max_period_days)s gaming days", max_period_days=MAX_PERIOD_DAYS), code="invalid_period")
     return days
 
 
@@ -158,7 +159,7 @@ def report_job_create(*, fmt: str, date_from: dt.date, date_to: dt.date, actor) 
     Raises ``ApplicationError`` for an unknown format or an invalid period.
     """
     if fmt not in FORMATS:
-        raise ApplicationError(f"format must be one of {', '.join(FORMATS)}", code="invalid_format")
+        raise ApplicationError(gettext_noop("format must be one of %(formats)s", formats=', '.join(FORMATS)), code="invalid_format")
     period_check(date_from=date_from, date_to=date_to)
     from accounting.tasks import build_report
 

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from accounting.models import JournalEntry
 from accounting.services.ledger import LedgerLine, account_for_house, account_for_table, journal_entry_post
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from rules.engines.base import Settlement
 from rules.engines.money import from_cents
 
@@ -43,7 +44,7 @@ def _pair(lines: list[LedgerLine], *, out_of, into, cents: int, role: str, seat:
     if cents == 0:
         return
     if cents < 0:
-        raise ApplicationError(f"negative {role} of {cents} cents for seat {seat}: the engine result is not postable",
+        raise ApplicationError(gettext_noop("negative %(role)s of %(cents)s cents for seat %(seat)s: the engine result is not postable", role=role, cents=cents, seat=seat),
                                code="invalid_settlement")
     amount = from_cents(cents)
     for account, signed in ((out_of, -amount), (into, amount)):
@@ -62,7 +63,7 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
     try:
         settlement.check_balanced()
     except AssertionError as exc:
-        raise ApplicationError(f"hand {hand}: {exc}", code="invalid_settlement") from None
+        raise ApplicationError(gettext_noop("hand %(hand)s: %(exc)s", hand=hand, exc=exc), code="invalid_settlement") from None
     table = hand.table
     players, pot = account_for_table(table, "players"), account_for_table(table, "pot")
     lines: list[LedgerLine] = []
@@ -76,7 +77,7 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
             totals[seat] += cents
         wanted = {s: c for s, c in settlement.awards.items() if c}
         if {s: c for s, c in totals.items() if c} != wanted:
-            raise ApplicationError(f"hand {hand}: the per-pot awards {dict(totals)} do not add up to the awards {wanted}",
+            raise ApplicationError(gettext_noop("hand %(hand)s: the per-pot awards %(dict)s do not add up to the awards %(wanted)s", hand=hand, dict=dict(totals), wanted=wanted),
                                    code="invalid_settlement")
         for pot_index, seat, cents in sorted(per_pot):
             _pair(lines, out_of=pot, into=players, cents=cents, role="award", seat=seat,

@@ -18,6 +18,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from casino.permissions import FloorManagerWritesStaffReads
 from tables import selectors
 from tables.api import floor_serializers as s
@@ -84,7 +85,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _FloorViewS
     def partial_update(self, request, pk=None):
         table = self.get_object()
         if "game" in request.data:
-            raise ApplicationError("game: a table's game never changes; create another table",
+            raise ApplicationError(gettext_noop("game: a table's game never changes; create another table"),
                                    extra={"field": "game"})
         data = _valid(s.TableUpdateInput, request)
         table = services.table_update(table=table, actor=request.user, **data)

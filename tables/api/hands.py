@@ -21,6 +21,7 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from casino.permissions import IsCroupierOrFloorManager, IsFloorManager, IsStaff
 from rules.engines.errors import RuleViolation
 from rules.engines.money import to_cents
@@ -181,7 +182,7 @@ def _event_in_indexed(event, index: int):
     try:
         return event_in(event)
     except RuleViolation as exc:
-        raise ApplicationError(f"event {index}: {exc.message}", code=exc.code,
+        raise ApplicationError(gettext_noop("event %(index)s: %(message)s", index=index, message=exc.message), code=exc.code,
                                extra=exc.as_dict()["extra"] | {"index": index}) from None
 
 

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from casino.roles import CROUPIER, has_role
 from casino.status import audit_record, status_transition
 from rules.engines.errors import ConfigError, RuleViolation
@@ -75,7 +76,7 @@ def _amount(value: Any, field: str) -> Decimal:
 
 def _aware(moment: dt.datetime | None, field: str) -> dt.datetime | None:
     if moment is not None and timezone.is_naive(moment):
-        raise ApplicationError(f"{field}: give a time with its time zone", extra={"field": field})
+        raise ApplicationError(gettext_noop("%(field)s: give a time with its time zone", field=field), extra={"field": field})
     return moment
 
 
@@ -87,11 +88,11 @@ def table_seats_check(*, game: str, seats: Any) -> int:
     """Validate a seat count for ``game`` against :data:`SEAT_RANGE` (stud 2-8 R1.1, Forty-one 3-7 B.9,
     Capsa 2-4 A.2); return it. Raises ``ApplicationError`` (field ``seats`` or ``game``)."""
     if game not in Game.values:
-        raise ApplicationError(f"game: unknown game {game!r}; expected one of {', '.join(Game.values)}",
+        raise ApplicationError(gettext_noop("game: unknown game %(game)s; expected one of %(values)s", game=repr(game), values=', '.join(Game.values)),
                                extra={"field": "game"})
     low, high = SEAT_RANGE[game]
     if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
-        raise ApplicationError(f"seats: {Game(game).label} is dealt to {low} to {high} seats, not {seats!r}",
+        raise ApplicationError(gettext_noop("seats: %(label)s is dealt to %(low)s to %(high)s seats, not %(seats)s", label=Game(game).label, low=low, high=high, seats=repr(seats)),
                                extra={"field": "seats"})
     return seats
 
@@ -101,16 +102,16 @@ def table_create(*, name: str, game: str, seats: int, actor=None, reason: str = 
     range or a name already used."""
     name = (name or "").strip()
     if not name:
-        raise ApplicationError("name: a table needs a name", extra={"field": "name"})
+        raise ApplicationError(gettext_noop("name: a table needs a name"), extra={"field": "name"})
     table_seats_check(game=game, seats=seats)
     if Table.objects.filter(name=name).exists():
-        raise ApplicationError(f"name: a table named '{name}' already exists", extra={"field": "name"})
+        raise ApplicationError(gettext_noop("name: a table named '%(name)s' already exists", name=name), extra={"field": "name"})
     with transaction.atomic():
         try:
             with transaction.atomic():
                 table = Table.objects.create(name=name, game=game, seats=seats)
         except IntegrityError:
-            raise ApplicationError(f"name: a table named '{name}' already exists", extra={"field": "name"}) from None
+            raise ApplicationError(gettext_noop("name: a table named '%(name)s' already exists", name=name), extra={"field": "name"}) from None
         audit_record(obj=table, action="created", actor=actor, reason=reason,
                      data={"name": name, "game": game, "seats": seats})
     return table
@@ -127,16 +128,15 @@ def table_update(*, table: Table, actor=None, name: str | None = None, seats: in
         if name is not None and name.strip() != locked.name:
             name = name.strip()
             if not name:
-                raise ApplicationError("name: a table needs a name", extra={"field": "name"})
+                raise ApplicationError(gettext_noop("name: a table needs a name"), extra={"field": "name"})
             if Table.objects.filter(name=name).exclude(pk=locked.pk).exists():
-                raise ApplicationError(f"name: a table named '{name}' already exists", extra={"field": "name"})
+                raise ApplicationError(gettext_noop("name: a table named '%(name)s' already exists", name=name), extra={"field": "name"})
             changes["name"] = [locked.name, name]
             locked.name = name
         if seats is not None and seats != locked.seats:
             table_seats_check(game=locked.game, seats=seats)
             if locked.status != Table.Status.CLOSED:
-                raise ApplicationError(f"seats: table '{locked}' is {locked.status}; change its seats while it is "
-                                       "closed", extra={"field": "seats"})
+                raise ApplicationError(gettext_noop("seats: table '%(locked)s' is %(status)s; change its seats while it is closed", locked=locked, status=locked.status), extra={"field": "seats"})
             changes["seats"] = [locked.seats, seats]
             locked.seats = seats
         if record_down_cards is not None and bool(record_down_cards) != locked.record_down_cards:
@@ -161,10 +161,10 @@ def table_open(*, table: Table, opening_float: Any, actor=None, reason: str = ""
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if locked.status == Table.Status.PAUSED:
-            raise ApplicationError(f"table '{locked}' is paused, not closed; resume it instead",
+            raise ApplicationError(gettext_noop("table '%(locked)s' is paused, not closed; resume it instead", locked=locked),
                                    code="invalid_transition", extra={"status": locked.status})
         if locked.status == Table.Status.CLOSED and limit_profile_in_force(table=locked) is None:
-            raise ApplicationError(f"table '{locked}' has no limit profile in force; create one before opening",
+            raise ApplicationError(gettext_noop("table '%(locked)s' has no limit profile in force; create one before opening", locked=locked),
                                    code="no_limit_profile")
         now = timezone.now()
         locked = status_transition(obj=locked, to=Table.Status.OPEN, allowed=Table.ALLOWED, actor=actor,
@@ -186,7 +186,7 @@ def table_resume(*, table: Table, actor=None, reason: str = "") -> Table:
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if locked.status == Table.Status.CLOSED:
-            raise ApplicationError(f"table '{locked}' is closed, not paused; open it with its counted float",
+            raise ApplicationError(gettext_noop("table '%(locked)s' is closed, not paused; open it with its counted float", locked=locked),
                                    code="invalid_transition", extra={"status": locked.status})
         return status_transition(obj=locked, to=Table.Status.OPEN, allowed=Table.ALLOWED, actor=actor,
                                  reason=reason, noun="table")
@@ -234,7 +234,7 @@ def table_button_for_next_hand(*, table: Table, occupied_seats: Iterable[int]) -
     for a table's first hand). Reads only. Raises ``ApplicationError`` if no seat is occupied."""
     seats = sorted(set(occupied_seats))
     if not seats:
-        raise ApplicationError("no occupied seat to put the button on", extra={"field": "seats"})
+        raise ApplicationError(gettext_noop("no occupied seat to put the button on"), extra={"field": "seats"})
     current = table.button_seat
     if current is None:
         return seats[0]
@@ -253,7 +253,7 @@ def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_
 
     seats = sorted(set(occupied_seats))
     if not seats:
-        raise ApplicationError("no occupied seat to pass the button to", extra={"field": "seats"})
+        raise ApplicationError(gettext_noop("no occupied seat to pass the button to"), extra={"field": "seats"})
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         current = played_button if played_button is not None else locked.button_seat
@@ -284,7 +284,7 @@ def limit_config_validate(*, game: str, config: Any) -> tuple[dict[str, Any], An
     from rules.registry import get_engine
 
     if not isinstance(config, Mapping):
-        raise ApplicationError("config: must be an object of the game's configuration keys",
+        raise ApplicationError(gettext_noop("config: must be an object of the game's configuration keys"),
                                code="invalid_config", extra={"field": "config"})
     label = Game(game).label if game in Game.values else game
     try:
@@ -292,19 +292,20 @@ def limit_config_validate(*, game: str, config: Any) -> tuple[dict[str, Any], An
     except ConfigError as err:
         raise ApplicationError(err.message, extra={"field": "game"}) from None
     except ImportError:
-        raise ApplicationError(f"the {label} engine is not installed; limits cannot be checked",
+        raise ApplicationError(gettext_noop("the %(label)s engine is not installed; limits cannot be checked", label=label),
                                code="engine_unavailable", status_code=503) from None
     try:
         built = engine.build_config(dict(config))
         normalised = engine.config_to_dict(built)
     except RuleViolation as err:
         field = getattr(err, "field", None) or err.extra.get("field") or "config"
-        message = err.message if err.message.startswith(f"{field}:") else f"{field}: {err.message}"
-        raise ApplicationError(f"invalid {label} limits: {message}", code="invalid_config",
+        message = (err.message if err.message.startswith(f"{field}:")
+                   else gettext_noop("%(field)s: %(message)s", field=field, message=err.message))
+        raise ApplicationError(gettext_noop("invalid %(label)s limits: %(message)s", label=label, message=message), code="invalid_config",
                                extra={"field": f"config.{field}" if field != "config" else "config",
                                       "key": field}) from None
     except (TypeError, ValueError, KeyError, AttributeError) as err:
-        raise ApplicationError(f"invalid {label} limits: {err}", code="invalid_config",
+        raise ApplicationError(gettext_noop("invalid %(label)s limits: %(err)s", label=label, err=err), code="invalid_config",
                                extra={"field": "config"}) from None
     return normalised, built
 
@@ -339,7 +340,7 @@ def limit_profile_create(*, table: Table, config: Mapping[str, Any], actor=None,
     _aware(effective_from, "effective_from")
     currency = (currency or "").strip().upper()
     if len(currency) != 3 or not currency.isalpha():
-        raise ApplicationError(f"currency: {currency!r} is not a three-letter currency code such as EUR",
+        raise ApplicationError(gettext_noop("currency: %(currency)s is not a three-letter currency code such as EUR", currency=repr(currency)),
                                extra={"field": "currency"})
     normalised, built = limit_config_validate(game=table.game, config=config)
     if chip_unit is None:
@@ -348,21 +349,19 @@ def limit_profile_create(*, table: Table, config: Mapping[str, Any], actor=None,
         chip_unit = str(chip_unit)
     unit = _amount(chip_unit, "chip_unit")
     if unit <= 0:
-        raise ApplicationError("chip_unit: must be at least 0.01", extra={"field": "chip_unit"})
+        raise ApplicationError(gettext_noop("chip_unit: must be at least 0.01"), extra={"field": "chip_unit"})
     now = timezone.now()
     if effective_from is None:
         effective_from = now
     elif effective_from < now - CLOCK_TOLERANCE:
-        raise ApplicationError("effective_from: a new limit version applies from the table's next hand; it cannot "
-                               "start in the past", extra={"field": "effective_from"})
+        raise ApplicationError(gettext_noop("effective_from: a new limit version applies from the table's next hand; it cannot start in the past"), extra={"field": "effective_from"})
     effective_from = max(effective_from, now)
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         latest = LimitProfile.objects.filter(table=locked).order_by("-version").first()
         if latest is not None and effective_from < latest.effective_from:
             raise ApplicationError(
-                f"effective_from: version {latest.version} of table '{locked}' applies from "
-                f"{timezone.localtime(latest.effective_from):%Y-%m-%d %H:%M}; a newer version cannot start earlier",
+                gettext_noop("effective_from: version %(version)s of table '%(locked)s' applies from %(localtime)s; a newer version cannot start earlier", version=latest.version, locked=locked, localtime=format(timezone.localtime(latest.effective_from), "%Y-%m-%d %H:%M")),
                 extra={"field": "effective_from"})
         version = (latest.version if latest else 0) + 1
         profile = LimitProfile.objects.create(
@@ -401,7 +400,7 @@ def limit_change_request_approve(*, request: LimitChangeRequest, actor=None, dec
     with transaction.atomic():
         locked = LimitChangeRequest.objects.select_for_update().select_related("table").get(pk=request.pk)
         if locked.status != LimitChangeRequest.Status.PENDING:
-            raise ApplicationError(f"the limit change request for table '{locked.table}' is already {locked.status}",
+            raise ApplicationError(gettext_noop("the limit change request for table '%(table)s' is already %(status)s", table=locked.table, status=locked.status),
                                    code="invalid_transition", extra={"status": locked.status})
         profile = limit_profile_create(
             table=locked.table, config=locked.requested_config, actor=actor, limit_label=locked.limit_label,
@@ -431,12 +430,12 @@ def limit_change_request_reject(*, request: LimitChangeRequest, actor=None, deci
 
 def _games_check(games: Any) -> list[str]:
     if isinstance(games, str) or not isinstance(games, Sequence) or not games:
-        raise ApplicationError("games: list the games the dealer may deal, e.g. [\"seven_card_stud\"]",
+        raise ApplicationError(gettext_noop("games: list the games the dealer may deal, e.g. [\"seven_card_stud\"]"),
                                extra={"field": "games"})
     out: list[str] = []
     for game in games:
         if game not in Game.values:
-            raise ApplicationError(f"games: unknown game {game!r}; expected {', '.join(Game.values)}",
+            raise ApplicationError(gettext_noop("games: unknown game %(game)s; expected %(values)s", game=repr(game), values=', '.join(Game.values)),
                                    extra={"field": "games"})
         if game not in out:
             out.append(game)
@@ -447,9 +446,9 @@ def dealer_create(*, user, games: Sequence[str], actor=None, reason: str = "") -
     """Make ``user`` (who must hold the croupier role) a dealer for ``games``; audited."""
     games = _games_check(games)
     if not has_role(user, CROUPIER):
-        raise ApplicationError(f"user: '{user.get_username()}' is not in the croupier group", extra={"field": "user"})
+        raise ApplicationError(gettext_noop("user: '%(get_username)s' is not in the croupier group", get_username=user.get_username()), extra={"field": "user"})
     if Dealer.objects.filter(user=user).exists():
-        raise ApplicationError(f"user: '{user.get_username()}' is already a dealer", extra={"field": "user"})
+        raise ApplicationError(gettext_noop("user: '%(get_username)s' is already a dealer", get_username=user.get_username()), extra={"field": "user"})
     with transaction.atomic():
         dealer = Dealer.objects.create(user=user, games=games)
         audit_record(obj=dealer, action="created", actor=actor, reason=reason, data={"games": games})
@@ -484,17 +483,17 @@ def _plan_params(shift_start, shift_end, period_minutes, periods_before_break) -
     _aware(shift_start, "shift_start")
     _aware(shift_end, "shift_end")
     if shift_end <= shift_start:
-        raise ApplicationError("shift_end: the shift must end after it starts", extra={"field": "shift_end"})
+        raise ApplicationError(gettext_noop("shift_end: the shift must end after it starts"), extra={"field": "shift_end"})
     if shift_end - shift_start > MAX_SHIFT:
-        raise ApplicationError("shift_end: a plan covers at most 24 hours", extra={"field": "shift_end"})
+        raise ApplicationError(gettext_noop("shift_end: a plan covers at most 24 hours"), extra={"field": "shift_end"})
     low, high = PERIOD_MINUTES_RANGE
     if isinstance(period_minutes, bool) or not isinstance(period_minutes, int) or not low <= period_minutes <= high:
-        raise ApplicationError(f"period_minutes: must be a whole number of minutes from {low} to {high}",
+        raise ApplicationError(gettext_noop("period_minutes: must be a whole number of minutes from %(low)s to %(high)s", low=low, high=high),
                                extra={"field": "period_minutes"})
     low, high = PERIODS_BEFORE_BREAK_RANGE
     if (isinstance(periods_before_break, bool) or not isinstance(periods_before_break, int)
             or not low <= periods_before_break <= high):
-        raise ApplicationError(f"periods_before_break: must be a whole number from {low} to {high}",
+        raise ApplicationError(gettext_noop("periods_before_break: must be a whole number from %(low)s to %(high)s", low=low, high=high),
                                extra={"field": "periods_before_break"})
     return math.ceil((shift_end - shift_start) / dt.timedelta(minutes=period_minutes))
 
@@ -508,13 +507,13 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
     if tables is None:
         tables = list(Table.objects.exclude(status=Table.Status.CLOSED))
         if not tables:
-            raise ApplicationError("tables: no table is open; name the tables to staff", extra={"field": "tables"})
+            raise ApplicationError(gettext_noop("tables: no table is open; name the tables to staff"), extra={"field": "tables"})
     if dealers is None:
         dealers = list(Dealer.objects.filter(active=True).select_related("user"))
     tables, dealers = list(dict.fromkeys(tables)), list(dict.fromkeys(dealers))
     inactive = [d for d in dealers if not d.active]
     if inactive:
-        raise ApplicationError(f"dealers: {inactive[0]} is not active", extra={"field": "dealers"})
+        raise ApplicationError(gettext_noop("dealers: %(inactive)s is not active", inactive=inactive[0]), extra={"field": "dealers"})
     try:
         grid = plan_rotation(
             tables=[TableSpec(t.pk, t.name, t.game) for t in tables],
@@ -524,9 +523,10 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
     except PlanInfeasible as err:
         advice = staffing_advice(tables=tables, dealers=dealers, periods_before_break=periods_before_break,
                                  periods=periods)
-        raise ApplicationError(f"cannot staff every table: {err.reason}" + (f". What would work: {advice}" if advice
-                                                                             else ""),
-                               code="plan_infeasible", extra={"period": err.period, "advice": advice}) from None
+        message = (gettext_noop("cannot staff every table: %(reason)s. What would work: %(advice)s",
+                                reason=err.reason, advice=advice) if advice
+                   else gettext_noop("cannot staff every table: %(reason)s", reason=err.reason))
+        raise ApplicationError(message, code="plan_infeasible", extra={"period": err.period, "advice": advice}) from None
     return tables, dealers, grid
 
 
@@ -584,19 +584,17 @@ def _slot_problems(plan: RotationPlan, slots: Sequence[Mapping[str, Any]]) -> No
         _aware(start, f"{where}.start")
         _aware(end, f"{where}.end")
         if end <= start:
-            raise ApplicationError(f"{where}: ends at {_hm(end)}, before it starts at {_hm(start)}",
+            raise ApplicationError(gettext_noop("%(where)s: ends at %(hm)s, before it starts at %(hm2)s", where=where, hm=_hm(end), hm2=_hm(start)),
                                    extra={"field": f"{where}.end"})
         if start < plan.shift_start or end > plan.shift_end:
-            raise ApplicationError(f"{where}: {_hm(start)}-{_hm(end)} is outside the shift "
-                                   f"{_hm(plan.shift_start)}-{_hm(plan.shift_end)}", extra={"field": where})
+            raise ApplicationError(gettext_noop("%(where)s: %(hm)s-%(hm2)s is outside the shift %(hm3)s-%(hm4)s", where=where, hm=_hm(start), hm2=_hm(end), hm3=_hm(plan.shift_start), hm4=_hm(plan.shift_end)), extra={"field": where})
         if dealer.pk not in plan_dealers:
-            raise ApplicationError(f"{where}: dealer {dealer} is not on this plan", extra={"field": f"{where}.dealer"})
+            raise ApplicationError(gettext_noop("%(where)s: dealer %(dealer)s is not on this plan", where=where, dealer=dealer), extra={"field": f"{where}.dealer"})
         if table is not None:
             if table.pk not in plan_tables:
-                raise ApplicationError(f"{where}: table '{table}' is not on this plan", extra={"field": f"{where}.table"})
+                raise ApplicationError(gettext_noop("%(where)s: table '%(table)s' is not on this plan", where=where, table=table), extra={"field": f"{where}.table"})
             if not dealer.may_deal(table.game):
-                raise ApplicationError(f"{where}: dealer {dealer} may not deal {Game(table.game).label} "
-                                       f"(table '{table}')", extra={"field": f"{where}.dealer"})
+                raise ApplicationError(gettext_noop("%(where)s: dealer %(dealer)s may not deal %(label)s (table '%(table)s')", where=where, dealer=dealer, label=Game(table.game).label, table=table), extra={"field": f"{where}.dealer"})
     for key, noun in (("dealer", "dealer"), ("table", "table")):
         groups: dict[int, list[Mapping[str, Any]]] = {}
         for slot in slots:
@@ -611,8 +609,7 @@ def _slot_problems(plan: RotationPlan, slots: Sequence[Mapping[str, Any]]) -> No
                     where_a = a["table"] or "break" if noun == "dealer" else a["dealer"]
                     where_b = b["table"] or "break" if noun == "dealer" else b["dealer"]
                     raise ApplicationError(
-                        f"{noun} {who} has overlapping slots: {_hm(a['start'])}-{_hm(a['end'])} ({where_a}) and "
-                        f"{_hm(b['start'])}-{_hm(b['end'])} ({where_b})", code="overlapping_slots",
+                        gettext_noop("%(noun)s %(who)s has overlapping slots: %(hm)s-%(hm2)s (%(where_a)s) and %(hm3)s-%(hm4)s (%(where_b)s)", noun=noun, who=who, hm=_hm(a['start']), hm2=_hm(a['end']), where_a=where_a, hm3=_hm(b['start']), hm4=_hm(b['end']), where_b=where_b), code="overlapping_slots",
                         extra={"field": "slots"})
 
 
@@ -624,7 +621,7 @@ def rotation_plan_slots_replace(*, plan: RotationPlan, slots: Sequence[Mapping[s
     with transaction.atomic():
         locked = RotationPlan.objects.select_for_update().get(pk=plan.pk)
         if locked.status != RotationPlan.Status.PROPOSED:
-            raise ApplicationError(f"plan '{locked}' is {locked.status}; only a proposed plan can be edited",
+            raise ApplicationError(gettext_noop("plan '%(locked)s' is %(status)s; only a proposed plan can be edited", locked=locked, status=locked.status),
                                    code="invalid_transition", extra={"status": locked.status})
         _slot_problems(locked, slots)
         slots_working_time_check(slots=slots, period_minutes=locked.period_minutes,
@@ -659,11 +656,11 @@ def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -
     with transaction.atomic():
         locked = RotationPlan.objects.select_for_update().get(pk=plan.pk)
         if locked.status != RotationPlan.Status.PROPOSED:
-            raise ApplicationError(f"plan '{locked}' is already {locked.status}", code="invalid_transition",
+            raise ApplicationError(gettext_noop("plan '%(locked)s' is already %(status)s", locked=locked, status=locked.status), code="invalid_transition",
                                    extra={"status": locked.status})
         gaps = _coverage_gaps(locked)
         if gaps:
-            raise ApplicationError("cannot publish: " + "; ".join(gaps), code="plan_incomplete",
+            raise ApplicationError(gettext_noop("cannot publish: %(gaps)s", gaps='; '.join(gaps)), code="plan_incomplete",
                                    extra={"gaps": gaps})
         slots_working_time_check(
             slots=[{"dealer": s.dealer, "table": s.table, "start": s.start, "end": s.end}
@@ -673,8 +670,7 @@ def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -
                                              shift_end__gt=locked.shift_start)
                  .filter(Q(tables__in=locked.tables.all()) | Q(dealers__in=locked.dealers.all())).distinct().first())
         if clash is not None:
-            raise ApplicationError(f"cannot publish: published plan '{clash}' already staffs some of these tables or "
-                                   "dealers in this window; cancel it first", code="plan_overlap")
+            raise ApplicationError(gettext_noop("cannot publish: published plan '%(clash)s' already staffs some of these tables or dealers in this window; cancel it first", clash=clash), code="plan_overlap")
         DealerAssignment.objects.bulk_create([
             DealerAssignment(dealer_id=s.dealer_id, table_id=s.table_id, start=s.start, end=s.end, slot=s)
             for s in locked.slots.filter(table__isnull=False)
@@ -716,14 +712,14 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
     _aware(end, "end")
     at = at or timezone.now()
     if not dealer.active:
-        raise ApplicationError(f"dealer {dealer} is not active", extra={"field": "dealer"})
+        raise ApplicationError(gettext_noop("dealer %(dealer)s is not active", dealer=dealer), extra={"field": "dealer"})
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if locked.status == Table.Status.CLOSED:
-            raise ApplicationError(f"table '{locked}' is closed; open it before a dealer takes over",
+            raise ApplicationError(gettext_noop("table '%(locked)s' is closed; open it before a dealer takes over", locked=locked),
                                    code="table_closed", extra={"field": "table"})
         if not dealer.may_deal(locked.game):
-            raise ApplicationError(f"dealer {dealer} may not deal {Game(locked.game).label} (table '{locked}')",
+            raise ApplicationError(gettext_noop("dealer %(dealer)s may not deal %(label)s (table '%(locked)s')", dealer=dealer, label=Game(locked.game).label, locked=locked),
                                    extra={"field": "dealer"})
         covering = Q(start__lte=at) & (Q(end__isnull=True) | Q(end__gt=at))
         inherited_end = None
@@ -737,7 +733,7 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
             current.end = at
             current.save(update_fields=["end"])
         if end is not None and end <= at:
-            raise ApplicationError("end: the assignment must end after it starts", extra={"field": "end"})
+            raise ApplicationError(gettext_noop("end: the assignment must end after it starts"), extra={"field": "end"})
         # Never past the next assignment at this table or of this dealer (one dealer per table, one table
         # per dealer at any moment); without ``end``, also not past where the replaced assignment ended.
         following = (DealerAssignment.objects.select_related("dealer__user", "table")
@@ -763,9 +759,9 @@ def dealer_assignment_end(*, assignment: DealerAssignment, actor=None, at: dt.da
     with transaction.atomic():
         locked = DealerAssignment.objects.select_for_update().get(pk=assignment.pk)
         if locked.end is not None and locked.end <= at:
-            raise ApplicationError(f"this assignment already ended at {_hm(locked.end)}", code="already_ended")
+            raise ApplicationError(gettext_noop("this assignment already ended at %(hm)s", hm=_hm(locked.end)), code="already_ended")
         if at <= locked.start:
-            raise ApplicationError(f"at: an assignment must end after it starts ({_hm(locked.start)})",
+            raise ApplicationError(gettext_noop("at: an assignment must end after it starts (%(hm)s)", hm=_hm(locked.start)),
                                    extra={"field": "at"})
         locked.end = at
         locked.save(update_fields=["end"])

@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import gettext_noop
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules.core.view import HandView
@@ -89,8 +90,7 @@ def hand_logging_check(*, table: Table, actor) -> None:
 
 def _not_assigned_error(table: Table) -> ApplicationError:
     return ApplicationError(
-        f"you are not dealing at table '{table}' now: only the croupier assigned to it (or a floor manager) may log "
-        "its hands", code="not_assigned", status_code=403)
+        gettext_noop("you are not dealing at table '%(table)s' now: only the croupier assigned to it (or a floor manager) may log its hands", table=table), code="not_assigned", status_code=403)
 
 
 def _logging_check_locked(locked: Hand, actor) -> None:
@@ -162,26 +162,26 @@ def _violation(exc: RuleViolation, *, hand: Hand, answer: dict[str, Any] | None,
     extra["event_count"] = hand.event_count
     if answer is not None:
         extra["state"] = answer
-    return ApplicationError(f"{prefix}{exc.message}", code=exc.code, extra=extra)
+    message = gettext_noop("%(prefix)s%(message)s", prefix=prefix, message=exc.message) if prefix else exc.message
+    return ApplicationError(message, code=exc.code, extra=extra)
 
 
 def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
     """Shape check before the engine sees it: a JSON object with a ``type`` string, not too large."""
-    where = f"event {index}: " if index is not None else ""
+    where = gettext_noop("event %(index)s: ", index=index) if index is not None else ""
     if not isinstance(event, Mapping):
-        raise ApplicationError(f"{where}an event must be a JSON object with a \"type\", e.g. {{\"type\": \"fold\", "
-                               "\"seat\": 3}", code="unknown_event")
+        raise ApplicationError(gettext_noop("%(where)san event must be a JSON object with a \"type\", e.g. {\"type\": \"fold\", \"seat\": 3}", where=where), code="unknown_event")
     kind = event.get("type")
     if not isinstance(kind, str) or not kind.strip():
-        raise ApplicationError(f"{where}the event has no \"type\" (e.g. \"bet\", \"fold\", \"deal\")",
+        raise ApplicationError(gettext_noop("%(where)sthe event has no \"type\" (e.g. \"bet\", \"fold\", \"deal\")", where=where),
                                code="unknown_event")
     try:
         size = len(json.dumps(event, allow_nan=False))
     except (TypeError, ValueError):
-        raise ApplicationError(f"{where}the event is not plain JSON (numbers must be finite)",
+        raise ApplicationError(gettext_noop("%(where)sthe event is not plain JSON (numbers must be finite)", where=where),
                                code="unknown_event") from None
     if size > MAX_EVENT_CHARS:
-        raise ApplicationError(f"{where}the event is too large ({size} characters)", code="unknown_event")
+        raise ApplicationError(gettext_noop("%(where)sthe event is too large (%(size)s characters)", where=where, size=size), code="unknown_event")
     return dict(event)
 
 
@@ -197,21 +197,19 @@ def _seats_check(*, table: Table, seats: Sequence[SeatInput], config: Any = None
     high = getattr(config, "max_players", high)
     numbers = [s.seat for s in seats]
     if len(numbers) != len(set(numbers)):
-        raise ApplicationError("a seat is listed twice", code="invalid_seats")
+        raise ApplicationError(gettext_noop("a seat is listed twice"), code="invalid_seats")
     if not low <= len(numbers) <= min(high, table.seats):
-        raise ApplicationError(f"{table.get_game_display()} at '{table}' is dealt to {low} to {min(high, table.seats)} "
-                               f"players; {len(numbers)} seated", code="invalid_seats")
+        raise ApplicationError(gettext_noop("%(get_game_display)s at '%(table)s' is dealt to %(low)s to %(min)s players; %(n_numbers)s seated", get_game_display=table.get_game_display(), table=table, low=low, min=min(high, table.seats), n_numbers=len(numbers)), code="invalid_seats")
     out: dict[str, dict[str, Any]] = {}
     for s in sorted(seats, key=lambda s: s.seat):
         if not 1 <= s.seat <= table.seats:
-            raise ApplicationError(f"seat {s.seat} does not exist at '{table}' (seats 1 to {table.seats})",
+            raise ApplicationError(gettext_noop("seat %(seat)s does not exist at '%(table)s' (seats 1 to %(seats)s)", seat=s.seat, table=table, seats=table.seats),
                                    code="invalid_seats")
         if not isinstance(s.stack, int) or s.stack <= 0:
-            raise ApplicationError(f"seat {s.seat}: the stack must be more than 0.00", code="invalid_seats")
+            raise ApplicationError(gettext_noop("seat %(seat)s: the stack must be more than 0.00", seat=s.seat), code="invalid_seats")
         ref = s.player_ref or None
         if ref is not None and not PLAYER_REF_PATTERN.match(ref):
-            raise ApplicationError(f"seat {s.seat}: a player reference is an id of letters, digits and ._:- "
-                                   "(at most 64), never a name", code="invalid_player_ref")
+            raise ApplicationError(gettext_noop("seat %(seat)s: a player reference is an id of letters, digits and ._:- (at most 64), never a name", seat=s.seat), code="invalid_player_ref")
         out[str(s.seat)] = {"stack": s.stack, "player_ref": ref}
     return out
 
@@ -235,7 +233,7 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if locked.status != Table.Status.OPEN:
-            raise ApplicationError(f"table '{locked}' is {locked.status}: hands are dealt only at an open table",
+            raise ApplicationError(gettext_noop("table '%(locked)s' is %(status)s: hands are dealt only at an open table", locked=locked, status=locked.status),
                                    code="table_not_open")
         running = Hand.objects.filter(table=locked, status=Hand.Status.OPEN).order_by("number").first()
         if running is not None:
@@ -244,7 +242,7 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
                                 extra=running.reference_extra)
         profile = profile or limit_profile_in_force(table=locked, at=opened_at)
         if profile is None:
-            raise ApplicationError(f"table '{locked}' has no limit profile in force: the floor must set its limits",
+            raise ApplicationError(gettext_noop("table '%(locked)s' has no limit profile in force: the floor must set its limits", locked=locked),
                                    code="no_limit_profile")
         engine = get_engine(locked.game)
         try:
@@ -255,7 +253,7 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
         try:
             occupied = [int(s) for s in seat_map]
             if button_seat is not None and button_seat not in occupied:
-                raise ApplicationError(f"the button seat {button_seat} is not occupied", code="invalid_seats")
+                raise ApplicationError(gettext_noop("the button seat %(button_seat)s is not occupied", button_seat=button_seat), code="invalid_seats")
             button = (button_seat if button_seat is not None
                       else table_button_for_next_hand(table=locked, occupied_seats=occupied))
             engine.new_hand(config, {int(s): v["stack"] for s, v in seat_map.items()}, button=button)
@@ -347,7 +345,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     and keys: the replay and the idempotency lookup in one), the insert and the ``event_count`` update.
     """
     if not idempotency_key or len(idempotency_key) > 128:
-        raise ApplicationError("each event needs an idempotency key of 1 to 128 characters",
+        raise ApplicationError(gettext_noop("each event needs an idempotency key of 1 to 128 characters"),
                                code="idempotency_key_required")
     event = _event_check(event)
     with transaction.atomic():
@@ -359,8 +357,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
         if stored_seq is not None:
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
             if stored.payload != event:
-                raise ConflictError(f"idempotency key {idempotency_key!r} was already used for event {stored.seq} "
-                                    f"({stored.payload.get('type')}); use a new key for a new event",
+                raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=stored.payload.get('type')),
                                     code="idempotency_conflict", extra={"seq": stored.seq})
             engine, state = hand_replay(hand=locked, events=[p for seq, p, _ in rows if seq <= stored.seq])
             answer = _state_answer(locked, engine, state) | {"event_count": stored.seq}
@@ -408,15 +405,15 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
     complete is closed (and posted) in the same transaction.
     """
     if not idempotency_key or len(idempotency_key) > 100:
-        raise ApplicationError("a submission needs an idempotency key of 1 to 100 characters",
+        raise ApplicationError(gettext_noop("a submission needs an idempotency key of 1 to 100 characters"),
                                code="idempotency_key_required")
     if (hand is None) == (table is None):
-        raise ApplicationError("submit events either to an open hand or with a table and seats for a new hand",
+        raise ApplicationError(gettext_noop("submit events either to an open hand or with a table and seats for a new hand"),
                                code="invalid_submission")
     if not isinstance(events, Sequence) or isinstance(events, str | bytes) or not events:
-        raise ApplicationError("a submission needs a non-empty list of events", code="invalid_submission")
+        raise ApplicationError(gettext_noop("a submission needs a non-empty list of events"), code="invalid_submission")
     if len(events) > MAX_EVENTS_PER_SUBMISSION:
-        raise ApplicationError(f"at most {MAX_EVENTS_PER_SUBMISSION} events per submission", code="invalid_submission")
+        raise ApplicationError(gettext_noop("at most %(max_events_per_submission)s events per submission", max_events_per_submission=MAX_EVENTS_PER_SUBMISSION), code="invalid_submission")
     checked = [_event_check(e, index=i) for i, e in enumerate(events, start=1)]
     first_key = f"{idempotency_key}:1"
     with transaction.atomic():
@@ -438,14 +435,13 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         engine, state = hand_replay(hand=locked)
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
-                raise ApplicationError(f"event {index} ({event['type']}): the hand is already complete after event "
-                                       f"{index - 1}; remove the events after it", code="hand_complete",
+                raise ApplicationError(gettext_noop("event %(index)s (%(event)s): the hand is already complete after event %(index2)s; remove the events after it", index=index, event=event['type'], index2=index - 1), code="hand_complete",
                                        extra={"index": index})
             try:
                 state = engine.apply(state, event)
             except RuleViolation as exc:
                 error = _violation(exc, hand=locked, answer=_state_answer(locked, engine, state),
-                                   prefix=f"event {index} ({event['type']}): ")
+                                   prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event["type"]))
                 error.extra["index"] = index
                 raise error from None
             _store(locked, event, f"{idempotency_key}:{index}", actor)
@@ -490,22 +486,21 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
     from rules.registry import GAMES
 
     if table.game not in {g.name for g in GAMES if g.phh_variant}:
-        raise ApplicationError(f"a PHH file holds a Seven Card Stud hand; '{table}' deals {table.get_game_display()}",
+        raise ApplicationError(gettext_noop("a PHH file holds a Seven Card Stud hand; '%(table)s' deals %(get_game_display)s", table=table, get_game_display=table.get_game_display()),
                                code="phh_wrong_game")
     try:
         phh = loads_phh(text, name="PHH file")
     except RuleViolation as exc:
         raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
     if phh.game != table.game:
-        raise ApplicationError(f"a PHH file holds a {phh.variant.label} hand; '{table}' deals "
-                               f"{table.get_game_display()}", code="phh_wrong_game")
+        raise ApplicationError(gettext_noop("a PHH file holds a %(label)s hand; '%(table)s' deals %(get_game_display)s", label=phh.variant.label, table=table, get_game_display=table.get_game_display()), code="phh_wrong_game")
     try:
         replayed = replay_phh_hand(phh)
     except RuleViolation as exc:
         raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
     profile = limit_profile_in_force(table=table)
     if profile is None:
-        raise ApplicationError(f"table '{table}' has no limit profile in force: the floor must set its limits",
+        raise ApplicationError(gettext_noop("table '%(table)s' has no limit profile in force: the floor must set its limits", table=table),
                                code="no_limit_profile")
     engine = get_engine(table.game)
     try:
@@ -516,7 +511,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
     differing = sorted(k for k in set(wanted) | set(played) if wanted.get(k) != played.get(k))
     if differing:
         details = "; ".join(f"{k}: file {played.get(k)!r}, table {wanted.get(k)!r}" for k in differing)
-        raise ApplicationError(f"the PHH hand was played under other limits than the table's: {details}",
+        raise ApplicationError(gettext_noop("the PHH hand was played under other limits than the table's: %(details)s", details=details),
                                code="phh_config_mismatch", extra={"keys": differing})
     seats = [SeatInput(seat=seat, stack=stack) for seat, stack in sorted(phh.seats.items())]
     from tables.services.phh_time import phh_recorded_at
@@ -588,10 +583,10 @@ def hand_void(*, hand: Hand, actor, reason: str) -> Hand:
     from accounting.tasks import reconcile_hand_enqueue
 
     if actor is None or not has_role(actor, FLOOR_MANAGER):
-        raise ApplicationError("only a floor manager may void a hand", code="permission_denied", status_code=403)
+        raise ApplicationError(gettext_noop("only a floor manager may void a hand"), code="permission_denied", status_code=403)
     reason = (reason or "").strip()
     if not reason:
-        raise ApplicationError("voiding a hand needs a reason (e.g. \"misdeal: card exposed on the deal\")",
+        raise ApplicationError(gettext_noop("voiding a hand needs a reason (e.g. \"misdeal: card exposed on the deal\")"),
                                code="reason_required")
     with transaction.atomic():
         locked = _lock(hand)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
 from rules.registry import GAMES
@@ -77,14 +78,14 @@ def phh_replay_check(*, text: str, name: str):
     except RuleViolation as exc:
         raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
     if phh.finishing_stacks is None:
-        raise ApplicationError(f"{name}: the file has no finishing_stacks to check the replay against",
+        raise ApplicationError(gettext_noop("%(name)s: the file has no finishing_stacks to check the replay against", name=name),
                                code="phh_no_finishing_stacks")
     if not stud.is_complete(replayed.state):
-        raise ApplicationError(f"{name}: the actions end before the hand is over", code="phh_incomplete")
+        raise ApplicationError(gettext_noop("%(name)s: the actions end before the hand is over", name=name), code="phh_incomplete")
     ended = {int(seat): int(cents) for seat, cents in stud.view(replayed.state)["stacks"].items()}
     if ended != phh.finishing_stacks:
         raise ApplicationError(
-            f"{name}: the replay ends at {_stacks_line(ended)}, but the file records {_stacks_line(phh.finishing_stacks)}",
+            gettext_noop("%(name)s: the replay ends at %(stacks_line)s, but the file records %(stacks_line2)s", name=name, stacks_line=_stacks_line(ended), stacks_line2=_stacks_line(phh.finishing_stacks)),
             code="phh_stacks_mismatch", extra={"replayed": ended, "recorded": phh.finishing_stacks})
     return phh, replayed
 
@@ -123,19 +124,18 @@ def phh_file_import(*, table: Table, text: str, name: str, actor) -> PhhImport:
     from tables.services.hands import hand_phh_submit, hand_state
 
     if table.game not in {g.name for g in GAMES if g.phh_variant}:
-        raise ApplicationError(f"a PHH file holds a Seven Card Stud hand; '{table}' deals {table.get_game_display()}",
+        raise ApplicationError(gettext_noop("a PHH file holds a Seven Card Stud hand; '%(table)s' deals %(get_game_display)s", table=table, get_game_display=table.get_game_display()),
                                code="phh_wrong_game")
     phh, replayed = phh_replay_check(text=text, name=name)
     if phh.game != table.game:
-        raise ApplicationError(f"{name}: a PHH file of {phh.variant.label} ({phh.variant.phh_variant}); '{table}' "
-                               f"deals {table.get_game_display()}", code="phh_wrong_game")
+        raise ApplicationError(gettext_noop("%(name)s: a PHH file of %(label)s (%(phh_variant)s); '%(table)s' deals %(get_game_display)s", name=name, label=phh.variant.label, phh_variant=phh.variant.phh_variant, table=table, get_game_display=table.get_game_display()), code="phh_wrong_game")
     key = phh_submission_key(text)
     earlier = HandEvent.objects.select_related("hand__limit_profile").filter(
         hand__table=table, idempotency_key=f"{key}:1").first()
     if earlier is not None:
         return PhhImport(hand=earlier.hand, created=False, profile=earlier.hand.limit_profile, profile_created=False)
     if len(phh.seats) > table.seats:
-        raise ApplicationError(f"{name}: {len(phh.seats)} players do not fit at '{table}' ({table.seats} seats)",
+        raise ApplicationError(gettext_noop("%(name)s: %(n_seats)s players do not fit at '%(table)s' (%(seats)s seats)", name=name, n_seats=len(phh.seats), table=table, seats=table.seats),
                                code="invalid_seats")
     with transaction.atomic():
         profile, profile_created = _profile_for(table=table, phh=phh, replayed=replayed, name=name, actor=actor)
@@ -143,6 +143,5 @@ def phh_file_import(*, table: Table, text: str, name: str, actor) -> PhhImport:
         stored = {int(seat): int(cents) for seat, cents in hand_state(hand=hand)["stacks"].items()}
         if hand.status != Hand.Status.CLOSED or stored != phh.finishing_stacks:
             raise ApplicationError(
-                f"{name}: the stored hand ends at {_stacks_line(stored)}, not at the recorded "
-                f"{_stacks_line(phh.finishing_stacks)}; nothing was imported", code="phh_stacks_mismatch")
+                gettext_noop("%(name)s: the stored hand ends at %(stacks_line)s, not at the recorded %(stacks_line2)s; nothing was imported", name=name, stacks_line=_stacks_line(stored), stacks_line2=_stacks_line(phh.finishing_stacks)), code="phh_stacks_mismatch")
     return PhhImport(hand=hand, created=True, profile=profile, profile_created=profile_created)

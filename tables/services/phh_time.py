@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_bounds
+from casino.i18n import gettext_noop
 
 
 def phh_recorded_at(text: str) -> dt.datetime | None:
@@ -29,7 +30,7 @@ def phh_recorded_at(text: str) -> dt.datetime | None:
     try:
         date = dt.date(year, month, day)
     except ValueError as exc:
-        raise ApplicationError(f"the file records no real date ({year}-{month}-{day}): {exc}", code="phh_error") from None
+        raise ApplicationError(gettext_noop("the file records no real date (%(year)s-%(month)s-%(day)s): %(exc)s", year=year, month=month, day=day, exc=exc), code="phh_error") from None
     played = fields.get("time")
     if not isinstance(played, dt.time):
         return gaming_day_bounds(date)[0]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from rules.engines.errors import ConfigError
 from rules.registry import get_game
 from tables.models import SEAT_RANGE, Hand, Table
@@ -44,7 +45,7 @@ def random_hand_events(*, game: str, config: Any, seats: Mapping[int, int], butt
     try:
         spec = get_game(game)
     except ConfigError:
-        raise ApplicationError(f"no simulator for game {game!r}", code="invalid_game") from None
+        raise ApplicationError(gettext_noop("no simulator for game %(game)s", game=repr(game)), code="invalid_game") from None
     return spec.random_hand(config, seats, button, rng)
 
 
@@ -63,7 +64,7 @@ def random_seats(*, table: Table, config: Mapping[str, Any], rng: random.Random,
     high = min(high, table.seats)
     count = players if players is not None else rng.randint(max(low, high - 2), high)
     if not low <= count <= high:
-        raise ApplicationError(f"{count} players cannot sit at '{table}' ({low} to {high})", code="invalid_seats")
+        raise ApplicationError(gettext_noop("%(count)s players cannot sit at '%(table)s' (%(low)s to %(high)s)", count=count, table=table, low=low, high=high), code="invalid_seats")
     unit = stake_unit_cents(game=table.game, config=config)
     seats = sorted(rng.sample(range(1, table.seats + 1), count))
     return {seat: max(100, (unit * rng.randint(*STACK_MULTIPLES)) // 100 * 100) for seat in seats}
@@ -100,8 +101,7 @@ def shift_actor(*, table: Table):
 
     dealer = dealer_on_duty(table=table)
     if dealer is None:
-        raise ApplicationError(f"nobody deals at '{table}' now: start a dealer assignment (or publish a rotation) "
-                               "before simulating a shift", code="no_dealer")
+        raise ApplicationError(gettext_noop("nobody deals at '%(table)s' now: start a dealer assignment (or publish a rotation) before simulating a shift", table=table), code="no_dealer")
     return dealer.user
 
 
@@ -121,7 +121,7 @@ def hand_simulate(*, table: Table, rng: random.Random, actor, key_prefix: str,
 
     profile = limit_profile_in_force(table=table)
     if profile is None:
-        raise ApplicationError(f"table '{table}' has no limit profile in force", code="no_limit_profile")
+        raise ApplicationError(gettext_noop("table '%(table)s' has no limit profile in force", table=table), code="no_limit_profile")
     seats = random_seats(table=table, config=profile.config, rng=rng, players=players)
     hand = hand_open(table=table, seats=[SeatInput(seat=s, stack=c, player_ref=f"sim-{s}") for s, c in seats.items()],
                      actor=actor)
@@ -152,7 +152,7 @@ def shift_preview(*, table: Table, hands: int, seed: int) -> list[Any]:
 
     profile = limit_profile_in_force(table=table)
     if profile is None:
-        raise ApplicationError(f"table '{table}' has no limit profile in force", code="no_limit_profile")
+        raise ApplicationError(gettext_noop("table '%(table)s' has no limit profile in force", table=table), code="no_limit_profile")
     engine = get_engine(table.game)
     config = engine.build_config(profile.config)
     rng = random.Random(seed)
@@ -189,9 +189,9 @@ def shift_simulate(*, table: Table, hands: int, seed: int, actor=None, whole_han
     from tables.services.hands import hand_replay
 
     if hands < 1:
-        raise ApplicationError("a shift deals at least one hand", code="invalid_hands")
+        raise ApplicationError(gettext_noop("a shift deals at least one hand"), code="invalid_hands")
     if table.status != Table.Status.OPEN:
-        raise ApplicationError(f"table '{table}' is {table.status}: open it before dealing", code="table_not_open")
+        raise ApplicationError(gettext_noop("table '%(table)s' is %(status)s: open it before dealing", table=table, status=table.status), code="table_not_open")
     actor = actor or shift_actor(table=table)
     rng = random.Random(seed)
     result = ShiftResult(table=table.name)
