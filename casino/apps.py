@@ -13,3 +13,4 @@ class CasinoConfig(AppConfig):
         from casino.db_roles import grant_after_migrate
 
         post_migrate.connect(grant_after_migrate, sender=self, dispatch_uid="casino.db_roles.grant_after_migrate")
+        from casino import language  # noqa: F401 - connects the login signal (saved language -> session)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class AuditEntry(models.Model):
@@ -30,3 +31,21 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject}#{self.subject_id} {self.action} {self.from_status}->{self.to_status}"
+
+
+class StaffPreference(models.Model):
+    """A staff member's saved settings: the language the service speaks to them (issue 18).
+
+    ``language`` is one of ``settings.LANGUAGES`` (``"de-at"``, ``"en"``) or blank for "as the browser asks".
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_preference",
+                                verbose_name=_("user"))
+    language = models.CharField(_("language"), max_length=10, blank=True, default="", choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("staff preference")
+        verbose_name_plural = _("staff preferences")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"

@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from casino.errors import json_not_found
+from casino.language import language_switch
 from casino.pages import front_door
 
 urlpatterns = [
@@ -14,6 +15,7 @@ urlpatterns = [
     # Staff pages: log in and out, the language switch (POST language=de-at|en).
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", language_switch, name="set_language"),  # also saves a signed-in user's choice
     path("i18n/", include("django.conf.urls.i18n")),
     # The croupier's table screen (issue 15).
     path("croupier/", include("tables.pages.urls")),

@@ -6,8 +6,8 @@ that no longer matches the service fails here. Understood lines (anything else f
 * the helper definitions ``API=...``, ``call() {...}``, ``pick() {...}``, ``token() {...}``;
 * ``.venv/bin/python manage.py COMMAND ARGS`` -> ``call_command`` (globs expanded from the repo root);
 * ``VAR=$(token USER)  # -> 200`` -> ``POST /api/v1/auth/token/`` with the demo password;
-* ``[VAR=$(]call METHOD PATH "$TOKEN" ['JSON'][ | pick 'EXPR')][ > FILE]  # -> STATUS[, FRAGMENT]`` ->
-  the call with DRF's ``APIClient`` and ``Authorization: Token``; the status must match, and
+* ``[VAR=$(][ACCEPT_LANGUAGE=xx ]call METHOD PATH "$TOKEN" ['JSON'][ | pick 'EXPR')][ > FILE]  # -> STATUS[, FRAGMENT]``
+  -> the call with DRF's ``APIClient`` and ``Authorization: Token`` (and ``Accept-Language: xx``); the status must match, and
   ``FRAGMENT`` (e.g. ``"status": "closed"``) must appear in the JSON answer (GETs are retried for a
   while: reconciliation runs on the Celery worker); ``pick`` evaluates ``EXPR`` on the answer ``d``;
 * ``# admin (USER): /admin/...`` -> that page answers 200 to that user.
@@ -115,16 +115,20 @@ class Walkthrough:
         words = shlex.split(code)
         if ">" in words:
             words = words[: words.index(">")]
+        language = None
+        if words[0].startswith("ACCEPT_LANGUAGE="):
+            language, words = words[0].split("=", 1)[1], words[1:]
         assert words[0] == "call" and len(words) in (4, 5), f"not a README call: {line}"
         method, path, token = words[1], self.subst(words[2]), self.subst(words[3])
         body = self.subst(words[4]) if len(words) == 5 else None
-        data = self.request(method, path, token, body, status, fragment)
+        data = self.request(method, path, token, body, status, fragment, language=language)
         if target:
             assert pick, f"an assignment needs '| pick': {line}"
             self.env[target] = str(eval(pick, {"next": next}, {"d": data}))  # noqa: S307 - README text, our repo
 
-    def request(self, method: str, path: str, token: str | None, body: str | None, status: int, fragment: str | None):
-        client = APIClient()
+    def request(self, method: str, path: str, token: str | None, body: str | None, status: int, fragment: str | None,
+                *, language: str | None = None):
+        client = APIClient(**({"HTTP_ACCEPT_LANGUAGE": language} if language else {}))
         if token:
             client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         if body is not None:

@@ -20,7 +20,7 @@ Nothing here imports Django or reads a catalogue: the engines stay pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -89,6 +89,14 @@ ACTION_WORDS = {
 def action_word(kind: object) -> object:
     """The marked word for an action named by its event type (``"raise"``); anything else unchanged."""
     return ACTION_WORDS.get(kind, kind) if isinstance(kind, str) else kind
+
+
+def or_list(items: Sequence[str]) -> str:
+    """``["10.00", "20.00"] -> "10.00 or 20.00"`` as a message, so the word and each item (an
+    :class:`Amount` keeps its cents) are translated; one item comes back as it is."""
+    if len(items) == 1:
+        return items[0]
+    return gettext_noop("%(first)s or %(last)s", first=or_list(items[:-1]), last=items[-1])
 
 
 def _identity(text: str) -> str:

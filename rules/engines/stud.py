@@ -95,7 +95,7 @@ from rules.engines.errors import (
 from rules.engines.evaluators.low import ace_to_five_key, eight_or_better_key, low_board_key
 from rules.engines.evaluators.stud import stud_key
 from rules.engines.evaluators.stud_board import board_key, board_suit_key
-from rules.engines.messages import Amount, gettext_noop
+from rules.engines.messages import Amount, gettext_noop, or_list
 from rules.engines.stud_config import StudConfig, build_config, config_to_dict
 from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
@@ -719,7 +719,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
                 up = True  # R12.3: recorded, the floor rules on it
             else:
                 raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt %(c)s face %(face)s", c=_fmt(c), face=face),
-                                gettext_noop("that card is dealt face %(note)s", note=(gettext_noop("up") if up else gettext_noop("down"))), "R1.3")
+                                gettext_noop("that card is dealt %(face)s", face=(gettext_noop("face up") if up else gettext_noop("face down"))), "R1.3")
         if c == UNKNOWN and up and not (s.street == 3 and slot == 2):  # RZ1.2: only a door card may go unrecorded
             raise InvalidCard(gettext_noop("seat %(seat)s: a face-up card must be named, not '??'", seat=s.seats[i]), seat=s.seats[i])
         if c != UNKNOWN:
@@ -1048,7 +1048,7 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     avail = s.stack[i] + s.sc[i]
     if amounts is not None:
         if to not in amounts:
-            allowed = " or ".join(_m(a) for a in amounts)
+            allowed = or_list([_m(a) for a in amounts])
             rule = "R6.4" if s.street == 4 and s.open_pair else "R6.1"
             if s.street == 4 and s.big_bet:
                 reason = gettext_noop("after a %(higher)s wager every raise is %(higher)s, so only %(allowed)s", higher=_m(cfg.higher), allowed=allowed)  # type: ignore[arg-type]
