@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.db.models import Sum
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from accounting.models import Account, JournalEntry, Posting
 from casino.admin_mixins import ReadOnlyAdminMixin
@@ -39,11 +40,11 @@ class JournalEntryAdmin(_ReadOnly, admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_total=Sum("postings__amount"))
 
-    @admin.display(description="sum of legs")
+    @admin.display(description=_("sum of legs"))
     def total(self, obj):
         return f"{(obj._total or 0):.2f}"
 
-    @admin.display(description="hand")
+    @admin.display(description=_("hand"))
     def hand_link(self, obj):
         if obj.hand_id is None:
             return "-"
@@ -59,6 +60,6 @@ class AccountAdmin(_ReadOnly, admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_balance=Sum("postings__amount"))
 
-    @admin.display(description="balance (EUR)")
+    @admin.display(description=_("balance (EUR)"))
     def balance(self, obj):
         return f"{(obj._balance or 0):.2f}"

@@ -15,8 +15,10 @@ from django.http import FileResponse, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.formats import localize
 from django.utils.html import format_html
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounting.exports import CONTENT_TYPES, tax_report_render
 from accounting.models import Approval, Discrepancy, DropCount, GamingDay, ReconciliationRun, ReportJob, TroncCount
@@ -32,6 +34,7 @@ from accounting.services.reports import (
 )
 from accounting.services.tronc import tronc_count_confirm
 from casino.errors import ApplicationError
+from casino.i18n import message_text
 from casino.roles import ACCOUNTANT, has_role
 
 
@@ -83,7 +86,7 @@ class DiscrepancyAdmin(AccountantOnly, admin.ModelAdmin):
                        "found_at", "resolved_by"]
     fields = [*readonly_fields, "resolution_note"]
 
-    @admin.display(description="hand")
+    @admin.display(description=_("hand"))
     def hand_link(self, obj):
         if obj.hand_id is None:
             return "-"
@@ -100,13 +103,13 @@ class DiscrepancyAdmin(AccountantOnly, admin.ModelAdmin):
                 row = discrepancy_resolve_request(discrepancy=obj, actor=request.user,
                                                   note=form.cleaned_data["resolution_note"])
             except ApplicationError as err:
-                messages.error(request, err.message)
+                messages.error(request, message_text(err.message))
                 return
             if isinstance(row, Approval):
                 messages.warning(request, _("the amount is above the four-eyes limit: a second accountant must "
                                             "approve the resolution (request %(id)s)") % {"id": row.pk})
             else:
-                messages.success(request, f"discrepancy {obj.pk} resolved")
+                messages.success(request, gettext("discrepancy %(id)s resolved") % {"id": obj.pk})
 
 
 @admin.register(ReconciliationRun)
@@ -124,7 +127,7 @@ class ReconciliationRunAdmin(AccountantOnly, admin.ModelAdmin):
 
 
 class DropCountAddForm(forms.ModelForm):
-    counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, help_text="EUR counted in the box")
+    counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, help_text=_("EUR counted in the box"))
 
     class Meta:
         model = DropCount
@@ -144,10 +147,10 @@ def _each(request, queryset, step) -> None:
             step(obj)
             messages.success(request, _("%(obj)s: done") % {"obj": obj})
         except ApplicationError as err:
-            messages.error(request, f"{obj}: {err.message}")
+            messages.error(request, f"{obj}: {message_text(err.message)}")
 
 
-@admin.action(description="Confirm the selected counts (second accountant)")
+@admin.action(description=_("Confirm the selected counts (second accountant)"))
 def confirm_counts(modeladmin, request, queryset):
     confirm = drop_count_confirm if queryset.model is DropCount else tronc_count_confirm
     field = "drop_count" if queryset.model is DropCount else "tronc_count"
@@ -191,13 +194,15 @@ class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
                                           counted=form.cleaned_data["counted"], actor=request.user)
                 obj.pk = saved.pk
                 level = messages.WARNING if saved.status == DropCount.Status.NEEDS_SIGN_OFF else messages.SUCCESS
-                messages.add_message(request, level, f"logged {saved.logged}, counted {saved.counted}, "
-                                                     f"variance {saved.variance} ({saved.status})")
+                messages.add_message(request, level, gettext(
+                    "logged %(logged)s, counted %(counted)s, variance %(variance)s (%(status)s)") % {
+                    "logged": localize(saved.logged), "counted": localize(saved.counted),
+                    "variance": localize(saved.variance), "status": saved.get_status_display()})
             elif form.cleaned_data.get("sign_off_note"):
                 drop_count_sign_off(drop_count=obj, actor=request.user, note=form.cleaned_data["sign_off_note"])
         except ApplicationError as err:
             obj._refused = True  # nothing was written: no "added" log entry, back to the form
-            messages.error(request, err.message)
+            messages.error(request, message_text(err.message))
 
     def log_addition(self, request, obj, message):
         if not getattr(obj, "_refused", False):
@@ -213,9 +218,9 @@ class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
 
 
 class TaxReportForm(forms.Form):
-    date_from = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    fmt = forms.ChoiceField(label="format", choices=[(f, f.upper()) for f in FORMATS])
+    date_from = forms.DateField(label=_("first gaming day"), widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(label=_("last gaming day"), widget=forms.DateInput(attrs={"type": "date"}))
+    fmt = forms.ChoiceField(label=_("format"), choices=[(f, f.upper()) for f in FORMATS])
 
     def clean(self):
         data = super().clean()
@@ -223,7 +228,7 @@ class TaxReportForm(forms.Form):
             try:
                 period_check(date_from=data["date_from"], date_to=data["date_to"])
             except ApplicationError as err:
-                raise ValidationError(err.message) from None
+                raise ValidationError(message_text(err.message)) from None
         return data
 
 
@@ -240,11 +245,11 @@ class ReportJobAdmin(AccountantOnly, admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="progress")
+    @admin.display(description=_("progress"))
     def progress_bar(self, obj):
         return format_html('<progress max="100" value="{}"></progress> {} %', obj.progress, obj.progress)
 
-    @admin.display(description="file")
+    @admin.display(description=_("file"))
     def download(self, obj):
         if obj.status != ReportJob.Status.DONE:
             return "-"
@@ -261,30 +266,32 @@ class ReportJobAdmin(AccountantOnly, admin.ModelAdmin):
     def tax_report_view(self, request):
         """The accountant's tax report page: pick a period and a format, download (or queue a job)."""
         if not self._ok(request):
-            return HttpResponse("only an accountant may download the tax report", status=403)
+            return HttpResponse(gettext("only an accountant may download the tax report"), status=403)
         form = TaxReportForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             date_from, date_to, fmt = (form.cleaned_data[k] for k in ("date_from", "date_to", "fmt"))
             if (date_to - date_from).days + 1 > job_threshold_days():
                 job = report_job_create(fmt=fmt, date_from=date_from, date_to=date_to, actor=request.user)
-                messages.info(request, f"report job {job.pk} queued: the period is longer than "
-                                       f"{job_threshold_days()} gaming days; download it here when it is done")
+                messages.info(request, gettext("report job %(id)s queued: the period is longer than %(days)s gaming "
+                                               "days; download it here when it is done")
+                              % {"id": job.pk, "days": job_threshold_days()})
                 return HttpResponseRedirect(reverse("admin:accounting_reportjob_changelist"))
             report = tax_report_build(date_from=date_from, date_to=date_to)
             response = HttpResponse(tax_report_render(report, fmt), content_type=CONTENT_TYPES[fmt])
             name = report_filename(date_from=date_from, date_to=date_to, fmt=fmt)
             response["Content-Disposition"] = f'attachment; filename="{name}"'
             return response
-        context = {**self.admin_site.each_context(request), "title": "Tax report", "form": form,
+        context = {**self.admin_site.each_context(request), "title": _("Tax report"), "form": form,
                    "opts": self.model._meta, "threshold": job_threshold_days()}
         return TemplateResponse(request, "admin/accounting/tax_report.html", context)
 
     def download_view(self, request, pk: int):
         if not self._ok(request):
-            return HttpResponse("only an accountant may download reports", status=403)
+            return HttpResponse(gettext("only an accountant may download reports"), status=403)
         job = get_object_or_404(ReportJob, pk=pk)
         if job.status != ReportJob.Status.DONE or not job.file:
-            messages.warning(request, f"report job {job.pk} is {job.status} ({job.progress} %)")
+            messages.warning(request, gettext("report job %(id)s is %(status)s (%(progress)s %%)")
+                             % {"id": job.pk, "status": job.get_status_display(), "progress": job.progress})
             return HttpResponseRedirect(reverse("admin:accounting_reportjob_changelist"))
         name = report_filename(date_from=job.date_from, date_to=job.date_to, fmt=job.fmt)
         return FileResponse(job.file.open("rb"), as_attachment=True, filename=name, content_type=CONTENT_TYPES[job.fmt])
@@ -309,12 +316,12 @@ class TroncCountAdmin(AccountantOnly, admin.ModelAdmin):
         return False
 
 
-@admin.action(description="Approve the selected requests (second person)")
+@admin.action(description=_("Approve the selected requests (second person)"))
 def approve_requests(modeladmin, request, queryset):
     _each(request, queryset, lambda obj: approval_decide(approval=obj, actor=request.user, approve=True))
 
 
-@admin.action(description="Reject the selected requests")
+@admin.action(description=_("Reject the selected requests"))
 def reject_requests(modeladmin, request, queryset):
     _each(request, queryset, lambda obj: approval_decide(approval=obj, actor=request.user, approve=False))
 

@@ -12,26 +12,29 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Account(models.Model):
     """A ledger account. ``code`` is unique and stable, e.g. ``"table:7:pot"`` or ``"house:bonus_expense"``."""
 
     class Kind(models.TextChoices):
-        ASSET = "asset"
-        LIABILITY = "liability"
-        REVENUE = "revenue"
-        EXPENSE = "expense"
-        CLEARING = "clearing"
+        ASSET = "asset", _("asset")
+        LIABILITY = "liability", _("liability")
+        REVENUE = "revenue", _("revenue")
+        EXPENSE = "expense", _("expense")
+        CLEARING = "clearing", _("clearing")
 
-    code = models.CharField(max_length=96, unique=True)
-    name = models.CharField(max_length=160)
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="accounts")
-    currency = models.CharField(max_length=3, default="EUR")
+    code = models.CharField(_("code"), max_length=96, unique=True)
+    name = models.CharField(_("name"), max_length=160)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="accounts")
+    currency = models.CharField(_("currency"), max_length=3, default="EUR")
 
     class Meta:
         ordering = ["code"]
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
 
     def __str__(self) -> str:
         return self.code
@@ -41,29 +44,30 @@ class JournalEntry(models.Model):
     """One balanced ledger transaction; ``idempotency_key`` unique so a replay posts nothing twice."""
 
     class Kind(models.TextChoices):
-        HAND_SETTLEMENT = "hand_settlement"
-        HAND_VOID = "hand_void"
-        REVERSAL = "reversal"
-        DROP_COUNT = "drop_count"
-        ADJUSTMENT = "adjustment"
+        HAND_SETTLEMENT = "hand_settlement", _("hand settlement")
+        HAND_VOID = "hand_void", _("hand void")
+        REVERSAL = "reversal", _("reversal")
+        DROP_COUNT = "drop_count", _("drop count")
+        ADJUSTMENT = "adjustment", _("adjustment")
 
-    idempotency_key = models.CharField(max_length=128, unique=True)
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    memo = models.CharField(max_length=255, blank=True, default="")
-    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="journal_entries")
-    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    gaming_day = models.DateField(db_index=True)
-    posted_at = models.DateTimeField()
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    idempotency_key = models.CharField(_("idempotency key"), max_length=128, unique=True)
+    kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
+    memo = models.CharField(_("memo"), max_length=255, blank=True, default="")
+    hand = models.ForeignKey("tables.Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="journal_entries")
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(_("gaming day"), db_index=True)
+    posted_at = models.DateTimeField(_("posted at"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
-    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
-    reason = models.TextField(blank=True, default="")
-    digest = models.CharField(max_length=64, blank=True, default="",
+    reverses = models.OneToOneField("self", verbose_name=_("reverses"), null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
+    reason = models.TextField(_("reason"), blank=True, default="")
+    digest = models.CharField(_("digest"), max_length=64, blank=True, default="",
                               help_text="this entry's link of the ledger's digest chain (casino.digests)")
 
     class Meta:
         ordering = ["-posted_at", "-id"]
-        verbose_name_plural = "journal entries"
+        verbose_name = _("journal entry")
+        verbose_name_plural = _("journal entries")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.idempotency_key}"
@@ -76,17 +80,19 @@ class Posting(models.Model):
     (``contribution``, ``award``, ``returned``, ``tax``, ``fee``, ``bonus``, ``transfer``).
     """
 
-    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="postings")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
-    amount = models.DecimalField(max_digits=14, decimal_places=2)
-    role = models.CharField(max_length=32, blank=True, default="")
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    player_ref = models.CharField(max_length=64, blank=True, default="")
-    pot_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    entry = models.ForeignKey(JournalEntry, verbose_name=_("entry"), on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, verbose_name=_("account"), on_delete=models.PROTECT, related_name="postings")
+    amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2)
+    role = models.CharField(_("role"), max_length=32, blank=True, default="")
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    player_ref = models.CharField(_("player ref"), max_length=64, blank=True, default="")
+    pot_index = models.PositiveSmallIntegerField(_("pot index"), null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "id"]
         constraints = [models.CheckConstraint(condition=~Q(amount=0), name="posting_amount_not_zero")]
+        verbose_name = _("posting")
+        verbose_name_plural = _("postings")
 
     def __str__(self) -> str:
         return f"{self.account} {self.amount}"
@@ -96,28 +102,29 @@ class Discrepancy(models.Model):
     """A difference found by reconciliation: what, expected, found, where. Never fixed automatically."""
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        RESOLVED = "resolved"
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
 
     ALLOWED = {Status.OPEN: {Status.RESOLVED}}
 
-    check_key = models.CharField(max_length=160, unique=True)
-    kind = models.CharField(max_length=64)
-    what = models.CharField(max_length=255)
-    expected = models.CharField(max_length=255, blank=True, default="")
-    found = models.CharField(max_length=255, blank=True, default="")
-    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="discrepancies")
-    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    gaming_day = models.DateField(null=True, blank=True, db_index=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    found_at = models.DateTimeField(auto_now_add=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    check_key = models.CharField(_("check key"), max_length=160, unique=True)
+    kind = models.CharField(_("kind"), max_length=64)
+    what = models.CharField(_("what"), max_length=255)
+    expected = models.CharField(_("expected"), max_length=255, blank=True, default="")
+    found = models.CharField(_("found"), max_length=255, blank=True, default="")
+    hand = models.ForeignKey("tables.Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="discrepancies")
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(_("gaming day"), null=True, blank=True, db_index=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    found_at = models.DateTimeField(_("found at"), auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
-    resolution_note = models.TextField(blank=True, default="")
+    resolution_note = models.TextField(_("resolution note"), blank=True, default="")
 
     class Meta:
         ordering = ["-found_at"]
-        verbose_name_plural = "discrepancies"
+        verbose_name = _("discrepancy")
+        verbose_name_plural = _("discrepancies")
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.what}"
@@ -127,19 +134,23 @@ class ReconciliationRun(models.Model):
     """One claimed reconciliation of a hand or a gaming day (unique ``key``: a task run twice does it once)."""
 
     class Status(models.TextChoices):
-        RUNNING = "running"
-        OK = "ok"
-        DISCREPANCY = "discrepancy"
-        FAILED = "failed"
+        RUNNING = "running", _("running")
+        OK = "ok", _("ok")
+        DISCREPANCY = "discrepancy", _("discrepancy")
+        FAILED = "failed", _("failed")
 
-    key = models.CharField(max_length=160, unique=True)
-    scope = models.CharField(max_length=16)
-    hand = models.ForeignKey("tables.Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    gaming_day = models.DateField(null=True, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    summary = models.JSONField(default=dict, blank=True)
+    key = models.CharField(_("key"), max_length=160, unique=True)
+    scope = models.CharField(_("scope"), max_length=16)
+    hand = models.ForeignKey("tables.Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(_("gaming day"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    summary = models.JSONField(_("summary"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("reconciliation run")
+        verbose_name_plural = _("reconciliation runs")
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status})"
@@ -149,33 +160,35 @@ class DropCount(models.Model):
     """The count team's counted contents of one table's drop box for a gaming day or shift (EUR)."""
 
     class Status(models.TextChoices):
-        RECORDED = "recorded"
-        NEEDS_SIGN_OFF = "needs_sign_off"
-        SIGNED_OFF = "signed_off"
+        RECORDED = "recorded", _("recorded")
+        NEEDS_SIGN_OFF = "needs_sign_off", _("needs sign off")
+        SIGNED_OFF = "signed_off", _("signed off")
 
     ALLOWED = {Status.NEEDS_SIGN_OFF: {Status.SIGNED_OFF}}
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="drop_counts")
-    gaming_day = models.DateField()
-    shift = models.CharField(max_length=32, blank=True, default="")
-    counted = models.DecimalField(max_digits=14, decimal_places=2)
-    logged = models.DecimalField(max_digits=14, decimal_places=2)
-    variance = models.DecimalField(max_digits=14, decimal_places=2)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECORDED)
-    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    counted_at = models.DateTimeField(auto_now_add=True)
-    signed_off_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.PROTECT, related_name="drop_counts")
+    gaming_day = models.DateField(_("gaming day"))
+    shift = models.CharField(_("shift"), max_length=32, blank=True, default="")
+    counted = models.DecimalField(_("counted"), max_digits=14, decimal_places=2)
+    logged = models.DecimalField(_("logged"), max_digits=14, decimal_places=2)
+    variance = models.DecimalField(_("variance"), max_digits=14, decimal_places=2)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.RECORDED)
+    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("counted by"), null=True, on_delete=models.PROTECT, related_name="+")
+    counted_at = models.DateTimeField(_("counted at"), auto_now_add=True)
+    signed_off_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("signed off by"), null=True, blank=True, on_delete=models.PROTECT,
                                       related_name="+")
-    signed_off_at = models.DateTimeField(null=True, blank=True)
-    sign_off_note = models.TextField(blank=True, default="")
+    signed_off_at = models.DateTimeField(_("signed off at"), null=True, blank=True)
+    sign_off_note = models.TextField(_("sign off note"), blank=True, default="")
     #: Four eyes (issue 17): a second accountant, not the one who counted, confirms the count.
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"), null=True, blank=True, on_delete=models.PROTECT,
                                      related_name="+")
-    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-gaming_day", "table"]
         constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="drop_count_unique")]
+        verbose_name = _("drop count")
+        verbose_name_plural = _("drop counts")
 
     def __str__(self) -> str:
         return f"{self.table} {self.gaming_day} {self.shift}: {self.counted}"
@@ -185,22 +198,26 @@ class ReportJob(models.Model):
     """A tax report built by a Celery job for a large period, with progress the accountant can watch."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued"
-        RUNNING = "running"
-        DONE = "done"
-        FAILED = "failed"
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
-    kind = models.CharField(max_length=32, default="tax_report")
-    fmt = models.CharField(max_length=8)
-    date_from = models.DateField()
-    date_to = models.DateField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    progress = models.PositiveSmallIntegerField(default=0)
-    file = models.FileField(upload_to="reports/", blank=True)
-    error = models.TextField(blank=True, default="")
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    requested_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=32, default="tax_report")
+    fmt = models.CharField(_("fmt"), max_length=8)
+    date_from = models.DateField(_("date from"))
+    date_to = models.DateField(_("date to"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    file = models.FileField(_("file"), upload_to="reports/", blank=True)
+    error = models.TextField(_("error"), blank=True, default="")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("report job")
+        verbose_name_plural = _("report jobs")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.fmt} {self.date_from}..{self.date_to} ({self.status})"
@@ -213,19 +230,21 @@ class TroncCount(models.Model):
     part of gross gaming revenue and has no ledger side to compare with.
     """
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="tronc_counts")
-    gaming_day = models.DateField(db_index=True)
-    shift = models.CharField(max_length=32, blank=True, default="")
-    counted = models.DecimalField(max_digits=14, decimal_places=2)
-    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    counted_at = models.DateTimeField(auto_now_add=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.PROTECT, related_name="tronc_counts")
+    gaming_day = models.DateField(_("gaming day"), db_index=True)
+    shift = models.CharField(_("shift"), max_length=32, blank=True, default="")
+    counted = models.DecimalField(_("counted"), max_digits=14, decimal_places=2)
+    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("counted by"), null=True, on_delete=models.PROTECT, related_name="+")
+    counted_at = models.DateTimeField(_("counted at"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"), null=True, blank=True, on_delete=models.PROTECT,
                                      related_name="+")
-    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-gaming_day", "table"]
         constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="tronc_count_unique")]
+        verbose_name = _("tronc count")
+        verbose_name_plural = _("tronc counts")
 
     def __str__(self) -> str:
         return f"tronc {self.table} {self.gaming_day} {self.shift}: {self.counted}"
@@ -240,22 +259,24 @@ class GamingDay(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CLOSED = "closed"
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
 
     ALLOWED = {Status.OPEN: {Status.CLOSED}, Status.CLOSED: {Status.OPEN}}
 
-    day = models.DateField(unique=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    day = models.DateField(_("day"), unique=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("closed by"), null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="+")
-    closed_at = models.DateTimeField(null=True, blank=True)
-    report = models.JSONField(default=dict, blank=True)
-    checksum = models.CharField(max_length=64, blank=True, default="")
-    closings = models.PositiveIntegerField(default=0)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    report = models.JSONField(_("report"), default=dict, blank=True)
+    checksum = models.CharField(_("checksum"), max_length=64, blank=True, default="")
+    closings = models.PositiveIntegerField(_("closings"), default=0)
 
     class Meta:
         ordering = ["-day"]
+        verbose_name = _("gaming day")
+        verbose_name_plural = _("gaming days")
 
     def __str__(self) -> str:
         return self.day.isoformat()
@@ -270,34 +291,36 @@ class Approval(models.Model):
     """
 
     class Kind(models.TextChoices):
-        DISCREPANCY_RESOLVE = "discrepancy_resolve"
-        ENTRY_REVERSE = "entry_reverse"
-        GAMING_DAY_REOPEN = "gaming_day_reopen"
+        DISCREPANCY_RESOLVE = "discrepancy_resolve", _("discrepancy resolve")
+        ENTRY_REVERSE = "entry_reverse", _("entry reverse")
+        GAMING_DAY_REOPEN = "gaming_day_reopen", _("gaming day reopen")
 
     class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        REJECTED = "rejected"
+        PENDING = "pending", _("pending")
+        APPROVED = "approved", _("approved")
+        REJECTED = "rejected", _("rejected")
 
     ALLOWED = {Status.PENDING: {Status.APPROVED, Status.REJECTED}}
 
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    subject_id = models.CharField(max_length=64)
-    gaming_day = models.DateField(null=True, blank=True, db_index=True)
-    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    note = models.TextField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    requested_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
+    subject_id = models.CharField(_("subject id"), max_length=64)
+    gaming_day = models.DateField(_("gaming day"), null=True, blank=True, db_index=True)
+    amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2, null=True, blank=True)
+    note = models.TextField(_("note"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
-    result_id = models.CharField(max_length=64, blank=True, default="")
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    result_id = models.CharField(_("result id"), max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-requested_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["kind", "subject_id"], condition=Q(status="pending"),
                                                name="approval_one_pending_per_subject")]
+        verbose_name = _("approval")
+        verbose_name_plural = _("approvals")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.subject_id} ({self.status})"

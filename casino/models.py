@@ -14,20 +14,21 @@ class AuditEntry(models.Model):
     model label (``"tables.table"``) and ``subject_id`` its primary key, so one trail serves every model.
     """
 
-    subject = models.CharField(max_length=64, db_index=True)
-    subject_id = models.CharField(max_length=64, db_index=True)
-    action = models.CharField(max_length=64)
-    from_status = models.CharField(max_length=32, blank=True, default="")
-    to_status = models.CharField(max_length=32, blank=True, default="")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    subject = models.CharField(_("subject"), max_length=64, db_index=True)
+    subject_id = models.CharField(_("subject id"), max_length=64, db_index=True)
+    action = models.CharField(_("action"), max_length=64)
+    from_status = models.CharField(_("from status"), max_length=32, blank=True, default="")
+    to_status = models.CharField(_("to status"), max_length=32, blank=True, default="")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
-    reason = models.TextField(blank=True, default="")
-    data = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    reason = models.TextField(_("reason"), blank=True, default="")
+    data = models.JSONField(_("data"), default=dict, blank=True)
+    at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["-at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
 
     def __str__(self) -> str:
         return f"{self.subject}#{self.subject_id} {self.action} {self.from_status}->{self.to_status}"

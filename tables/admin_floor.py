@@ -14,9 +14,11 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.errors import ApplicationError
+from casino.i18n import audit_data_text, local_datetime_text, message_text
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from tables import selectors
 from tables.models import (
@@ -35,7 +37,8 @@ from tables.services import floor as services
 
 def _form_error(err: ApplicationError, fields: list[str]) -> ValidationError:
     field = str(err.extra.get("field", "")).split(".")[0]
-    return ValidationError({field: err.message} if field in fields else err.message)
+    message = message_text(err.message)
+    return ValidationError({field: message} if field in fields else message)
 
 
 class AuditHistoryMixin:
@@ -56,18 +59,18 @@ class AuditHistoryMixin:
     def has_change_permission(self, request, obj=None):
         return has_role(request.user, FLOOR_MANAGER) or super().has_change_permission(request, obj)
 
-    @admin.display(description="Audit history")
+    @admin.display(description=_("Audit history"))
     def audit_history(self, obj):
         if obj is None or obj.pk is None:
             return "-"
         rows = format_html_join(
             "", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            ((f"{e.at:%Y-%m-%d %H:%M:%S}", e.actor or "-", e.action,
-              f"{e.from_status} → {e.to_status}" if e.to_status else "", e.reason, e.data or "")
+            ((local_datetime_text(e.at), e.actor or "-", e.action,
+              f"{e.from_status} → {e.to_status}" if e.to_status else "", e.reason, audit_data_text(e.data))
              for e in selectors.audit_history(obj=obj)[:200]),
         )
-        return format_html("<table><tr><th>when</th><th>who</th><th>what</th><th>status</th><th>why</th>"
-                           "<th>details</th></tr>{}</table>", rows)
+        return format_html("<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>{}"
+                           "</table>", _("when"), _("who"), _("what"), _("status"), _("why"), _("details"), rows)
 
 
 def _run(modeladmin, request, queryset, call, done: str):
@@ -77,7 +80,7 @@ def _run(modeladmin, request, queryset, call, done: str):
             call(obj)
             ok += 1
         except ApplicationError as err:
-            modeladmin.message_user(request, f"{obj}: {err.message}", messages.ERROR)
+            modeladmin.message_user(request, f"{obj}: {message_text(err.message)}", messages.ERROR)
     if ok:
         modeladmin.message_user(request, f"{ok} {done}", messages.SUCCESS)
 
@@ -85,7 +88,7 @@ def _run(modeladmin, request, queryset, call, done: str):
 # ---- tables -------------------------------------------------------------------------------------
 
 class TableForm(forms.ModelForm):
-    reason = forms.CharField(required=False, help_text="why (audited)")
+    reason = forms.CharField(required=False, help_text=_("why (audited)"))
 
     class Meta:
         model = Table
@@ -103,7 +106,7 @@ class TableForm(forms.ModelForm):
 
 
 class FloatForm(forms.Form):
-    amount = forms.DecimalField(max_digits=12, decimal_places=2, min_value=0, label="Counted chip float (EUR)")
+    amount = forms.DecimalField(max_digits=12, decimal_places=2, min_value=0, label=_("Counted chip float (EUR)"))
     reason = forms.CharField(required=False)
 
 
@@ -148,23 +151,23 @@ class TableAdmin(AuditHistoryMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Open the selected tables (count the float)")
+    @admin.action(description=_("Open the selected tables (count the float)"))
     def open_tables(self, request, queryset):
-        return _float_action(self, request, queryset, title="Open tables: opening float", done="table(s) opened",
+        return _float_action(self, request, queryset, title=_("Open tables: opening float"), done=_("table(s) opened"),
                              call=lambda t, amount, reason: services.table_open(
                                  table=t, opening_float=amount, actor=request.user, reason=reason))
 
-    @admin.action(description="Close the selected tables (count the float)")
+    @admin.action(description=_("Close the selected tables (count the float)"))
     def close_tables(self, request, queryset):
-        return _float_action(self, request, queryset, title="Close tables: closing float", done="table(s) closed",
+        return _float_action(self, request, queryset, title=_("Close tables: closing float"), done=_("table(s) closed"),
                              call=lambda t, amount, reason: services.table_close(
                                  table=t, closing_float=amount, actor=request.user, reason=reason))
 
-    @admin.action(description="Pause the selected tables")
+    @admin.action(description=_("Pause the selected tables"))
     def pause_tables(self, request, queryset):
         _run(self, request, queryset, lambda t: services.table_pause(table=t, actor=request.user), "table(s) paused")
 
-    @admin.action(description="Resume the selected tables")
+    @admin.action(description=_("Resume the selected tables"))
     def resume_tables(self, request, queryset):
         _run(self, request, queryset, lambda t: services.table_resume(table=t, actor=request.user),
              "table(s) resumed")
@@ -275,7 +278,7 @@ class LimitProfileAdmin(PickTableFirstMixin, AuditHistoryMixin, admin.ModelAdmin
                 reason=obj.reason, effective_from=form.cleaned_data.get("effective_from"), currency=obj.currency,
                 chip_unit=obj.chip_unit)
         except ApplicationError as err:
-            self.message_user(request, err.message, messages.ERROR)
+            self.message_user(request, message_text(err.message), messages.ERROR)
             raise
         obj.pk = profile.pk
         obj.__dict__.update({k: v for k, v in profile.__dict__.items() if not k.startswith("_")})
@@ -325,12 +328,12 @@ class LimitChangeRequestAdmin(PickTableFirstMixin, AuditHistoryMixin, admin.Mode
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Approve (new limit version from each table's next hand)")
+    @admin.action(description=_("Approve (new limit version from each table's next hand)"))
     def approve(self, request, queryset):
         _run(self, request, queryset,
              lambda r: services.limit_change_request_approve(request=r, actor=request.user), "request(s) approved")
 
-    @admin.action(description="Reject")
+    @admin.action(description=_("Reject"))
     def reject(self, request, queryset):
         _run(self, request, queryset,
              lambda r: services.limit_change_request_reject(request=r, actor=request.user), "request(s) rejected")
@@ -438,12 +441,12 @@ class RotationPlanAdmin(AuditHistoryMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Publish (creates the dealer assignments)")
+    @admin.action(description=_("Publish (creates the dealer assignments)"))
     def publish(self, request, queryset):
         _run(self, request, queryset, lambda p: services.rotation_plan_publish(plan=p, actor=request.user),
              "plan(s) published")
 
-    @admin.action(description="Cancel")
+    @admin.action(description=_("Cancel"))
     def cancel(self, request, queryset):
         _run(self, request, queryset, lambda p: services.rotation_plan_cancel(plan=p, actor=request.user),
              "plan(s) cancelled")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
@@ -37,7 +38,7 @@ class HandAdmin(_ReadOnly, admin.ModelAdmin):
                        "gaming_day", "void_reason", "source", "ledger_entries"]
     inlines = [HandEventInline]
 
-    @admin.display(description="ledger entries")
+    @admin.display(description=_("ledger entries"))
     def ledger_entries(self, obj: Hand):
         entries = obj.journal_entries.all()
         if not entries:
@@ -55,6 +56,6 @@ class HandEventAdmin(_ReadOnly, admin.ModelAdmin):
     search_fields = ["hand__table__name", "idempotency_key"]
     readonly_fields = ["hand", "seq", "payload", "idempotency_key", "created_by", "created_at"]
 
-    @admin.display(description="type")
+    @admin.display(description=_("type"))
     def event_type(self, obj: HandEvent):
         return format_html("{}", obj.payload.get("type"))

@@ -18,7 +18,7 @@ from rules.registry import GAMES
 #: The games, from the one list of games (:data:`rules.registry.GAMES`): members ``SEVEN_CARD_STUD``,
 #: ``RAZZ``, ``SEVEN_CARD_STUD_HI_LO``, ``FORTY_ONE``, ``CAPSA_SUSUN`` ... A new game changes these choices:
 #: its migration records them.
-Game = models.TextChoices("Game", [(spec.name.upper(), (spec.name, spec.label)) for spec in GAMES])
+Game = models.TextChoices("Game", [(spec.name.upper(), (spec.name, _(spec.label))) for spec in GAMES])
 
 #: Players per hand of each game, from the registry (R1.1 stud 2-8; B.9 Forty-one 3-7; A.2 Capsa 2-4).
 SEAT_RANGE: dict[str, tuple[int, int]] = {spec.name: spec.players for spec in GAMES}
@@ -28,9 +28,9 @@ class Table(models.Model):
     """A gaming table: one game, a fixed number of seats, a status (closed / open / paused)."""
 
     class Status(models.TextChoices):
-        CLOSED = "closed"
-        OPEN = "open"
-        PAUSED = "paused"
+        CLOSED = "closed", _("closed")
+        OPEN = "open", _("open")
+        PAUSED = "paused", _("paused")
 
     ALLOWED = {
         Status.CLOSED: {Status.OPEN},
@@ -38,23 +38,25 @@ class Table(models.Model):
         Status.PAUSED: {Status.OPEN, Status.CLOSED},
     }
 
-    name = models.CharField(max_length=64, unique=True)
-    game = models.CharField(max_length=32, choices=Game.choices)
-    seats = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.CLOSED)
+    name = models.CharField(_("name"), max_length=64, unique=True)
+    game = models.CharField(_("game"), max_length=32, choices=Game.choices)
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.CLOSED)
     #: The dealer button (stud, Capsa) or forehand (Forty-one) of the table's next hand; moves clockwise.
-    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    button_seat = models.PositiveSmallIntegerField(_("button seat"), null=True, blank=True)
     #: The croupier's screen asks for every down card (a house that records them, e.g. from a camera);
     #: off: face-down cards are logged as unknown (``??``) and named when shown (issue 15).
     record_down_cards = models.BooleanField(
         default=False, verbose_name=_("record down cards"),
         help_text=_("The croupier's screen asks for every face-down card (e.g. a house with a camera); off: they "
                     "are logged as unknown and named when shown."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         constraints = [models.CheckConstraint(condition=Q(seats__gte=2) & Q(seats__lte=8), name="table_seats_2_to_8")]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
         return self.name
@@ -68,23 +70,25 @@ class LimitProfile(models.Model):
     with a higher ``version`` that applies from the table's next hand.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_profiles")
-    version = models.PositiveIntegerField()
-    game = models.CharField(max_length=32, choices=Game.choices)
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="limit_profiles")
+    version = models.PositiveIntegerField(_("version"))
+    game = models.CharField(_("game"), max_length=32, choices=Game.choices)
     #: Human label of the limit level for reports, e.g. "5/10" or "2-4 @ 1.00".
-    limit_label = models.CharField(max_length=64)
-    config = models.JSONField(default=dict)
-    currency = models.CharField(max_length=3, default="EUR")
-    chip_unit = models.DecimalField(max_digits=10, decimal_places=2, default="1.00")
-    effective_from = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    limit_label = models.CharField(_("limit label"), max_length=64)
+    config = models.JSONField(_("config"), default=dict)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR")
+    chip_unit = models.DecimalField(_("chip unit"), max_digits=10, decimal_places=2, default="1.00")
+    effective_from = models.DateTimeField(_("effective from"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
-    reason = models.TextField(blank=True, default="")
+    reason = models.TextField(_("reason"), blank=True, default="")
 
     class Meta:
         ordering = ["table", "-version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="limit_profile_version_unique")]
+        verbose_name = _("limit profile")
+        verbose_name_plural = _("limit profiles")
 
     def __str__(self) -> str:
         return f"{self.table} v{self.version} {self.limit_label}"
@@ -94,28 +98,30 @@ class LimitChangeRequest(models.Model):
     """Players' request for a different limit (house sheets), approved or rejected by the floor."""
 
     class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        REJECTED = "rejected"
+        PENDING = "pending", _("pending")
+        APPROVED = "approved", _("approved")
+        REJECTED = "rejected", _("rejected")
 
     ALLOWED = {Status.PENDING: {Status.APPROVED, Status.REJECTED}}
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_change_requests")
-    limit_label = models.CharField(max_length=64)
-    requested_config = models.JSONField(default=dict)
-    note = models.TextField(blank=True, default="")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    requested_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="limit_change_requests")
+    limit_label = models.CharField(_("limit label"), max_length=64)
+    requested_config = models.JSONField(_("requested config"), default=dict)
+    note = models.TextField(_("note"), blank=True, default="")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decision_note = models.TextField(blank=True, default="")
-    resulting_profile = models.OneToOneField(LimitProfile, null=True, blank=True, on_delete=models.PROTECT,
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decision_note = models.TextField(_("decision note"), blank=True, default="")
+    resulting_profile = models.OneToOneField(LimitProfile, verbose_name=_("resulting profile"), null=True, blank=True, on_delete=models.PROTECT,
                                              related_name="request")
 
     class Meta:
         ordering = ["-requested_at"]
+        verbose_name = _("limit change request")
+        verbose_name_plural = _("limit change requests")
 
     def __str__(self) -> str:
         return f"{self.table}: {self.limit_label} ({self.status})"
@@ -124,12 +130,14 @@ class LimitChangeRequest(models.Model):
 class Dealer(models.Model):
     """A croupier: a staff user and the games they may deal (list of game names)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer")
-    games = models.JSONField(default=list)
-    active = models.BooleanField(default=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.PROTECT, related_name="dealer")
+    games = models.JSONField(_("games"), default=list)
+    active = models.BooleanField(_("active"), default=True)
 
     class Meta:
         ordering = ["user__username"]
+        verbose_name = _("dealer")
+        verbose_name_plural = _("dealers")
 
     def __str__(self) -> str:
         return self.user.get_username()
@@ -142,25 +150,27 @@ class RotationPlan(models.Model):
     """A proposed dealer rotation for a shift window; the floor may edit its slots before publishing."""
 
     class Status(models.TextChoices):
-        PROPOSED = "proposed"
-        PUBLISHED = "published"
-        CANCELLED = "cancelled"
+        PROPOSED = "proposed", _("proposed")
+        PUBLISHED = "published", _("published")
+        CANCELLED = "cancelled", _("cancelled")
 
     ALLOWED = {Status.PROPOSED: {Status.PUBLISHED, Status.CANCELLED}, Status.PUBLISHED: {Status.CANCELLED}}
 
-    name = models.CharField(max_length=128)
-    shift_start = models.DateTimeField()
-    shift_end = models.DateTimeField()
-    period_minutes = models.PositiveIntegerField(default=30)
-    periods_before_break = models.PositiveIntegerField(default=2)
-    tables = models.ManyToManyField(Table, related_name="rotation_plans")
-    dealers = models.ManyToManyField(Dealer, related_name="rotation_plans")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PROPOSED)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(_("name"), max_length=128)
+    shift_start = models.DateTimeField(_("shift start"))
+    shift_end = models.DateTimeField(_("shift end"))
+    period_minutes = models.PositiveIntegerField(_("period minutes"), default=30)
+    periods_before_break = models.PositiveIntegerField(_("periods before break"), default=2)
+    tables = models.ManyToManyField(Table, verbose_name=_("tables"), related_name="rotation_plans")
+    dealers = models.ManyToManyField(Dealer, verbose_name=_("dealers"), related_name="rotation_plans")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PROPOSED)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["-shift_start"]
+        verbose_name = _("rotation plan")
+        verbose_name_plural = _("rotation plans")
 
     def __str__(self) -> str:
         return self.name
@@ -169,15 +179,17 @@ class RotationPlan(models.Model):
 class RotationSlot(models.Model):
     """One period of a plan for one dealer: at a table, or on a break (``table`` null)."""
 
-    plan = models.ForeignKey(RotationPlan, on_delete=models.CASCADE, related_name="slots")
-    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="rotation_slots")
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="rotation_slots")
-    start = models.DateTimeField()
-    end = models.DateTimeField()
+    plan = models.ForeignKey(RotationPlan, verbose_name=_("plan"), on_delete=models.CASCADE, related_name="slots")
+    dealer = models.ForeignKey(Dealer, verbose_name=_("dealer"), on_delete=models.PROTECT, related_name="rotation_slots")
+    table = models.ForeignKey(Table, verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="rotation_slots")
+    start = models.DateTimeField(_("start"))
+    end = models.DateTimeField(_("end"))
 
     class Meta:
         ordering = ["plan", "start", "dealer"]
         constraints = [models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="rotation_slot_end_after_start")]
+        verbose_name = _("rotation slot")
+        verbose_name_plural = _("rotation slots")
 
     def __str__(self) -> str:
         return f"{self.dealer} {self.table or 'break'} {self.start:%H:%M}-{self.end:%H:%M}"
@@ -186,11 +198,11 @@ class RotationSlot(models.Model):
 class DealerAssignment(models.Model):
     """Who actually dealt at which table and when (``end`` null = dealing now)."""
 
-    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="assignments")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="assignments")
-    start = models.DateTimeField()
-    end = models.DateTimeField(null=True, blank=True)
-    slot = models.ForeignKey(RotationSlot, null=True, blank=True, on_delete=models.SET_NULL, related_name="assignments")
+    dealer = models.ForeignKey(Dealer, verbose_name=_("dealer"), on_delete=models.PROTECT, related_name="assignments")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="assignments")
+    start = models.DateTimeField(_("start"))
+    end = models.DateTimeField(_("end"), null=True, blank=True)
+    slot = models.ForeignKey(RotationSlot, verbose_name=_("slot"), null=True, blank=True, on_delete=models.SET_NULL, related_name="assignments")
 
     class Meta:
         ordering = ["-start"]
@@ -198,6 +210,8 @@ class DealerAssignment(models.Model):
             models.CheckConstraint(condition=Q(end__isnull=True) | Q(end__gt=models.F("start")),
                                    name="assignment_end_after_start"),
         ]
+        verbose_name = _("dealer assignment")
+        verbose_name_plural = _("dealer assignments")
 
     def __str__(self) -> str:
         return f"{self.dealer} at {self.table} from {self.start:%H:%M}"
@@ -206,14 +220,14 @@ class DealerAssignment(models.Model):
 class TableSession(models.Model):
     """A table's opening and closing with the chip float counted at each (EUR)."""
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sessions")
-    opened_at = models.DateTimeField()
-    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    opening_float = models.DecimalField(max_digits=12, decimal_places=2)
-    closed_at = models.DateTimeField(null=True, blank=True)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="sessions")
+    opened_at = models.DateTimeField(_("opened at"))
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("opened by"), null=True, on_delete=models.PROTECT, related_name="+")
+    opening_float = models.DecimalField(_("opening float"), max_digits=12, decimal_places=2)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("closed by"), null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="+")
-    closing_float = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    closing_float = models.DecimalField(_("closing float"), max_digits=12, decimal_places=2, null=True, blank=True)
 
     class Meta:
         ordering = ["-opened_at"]
@@ -221,6 +235,8 @@ class TableSession(models.Model):
             models.UniqueConstraint(fields=["table"], condition=Q(closed_at__isnull=True),
                                     name="one_open_session_per_table"),
         ]
+        verbose_name = _("table session")
+        verbose_name_plural = _("table sessions")
 
     def __str__(self) -> str:
         return f"{self.table} session {self.opened_at:%Y-%m-%d %H:%M}"
@@ -234,44 +250,46 @@ class Hand(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CLOSED = "closed"
-        VOID = "void"
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+        VOID = "void", _("void")
 
     ALLOWED = {Status.OPEN: {Status.CLOSED, Status.VOID}}
 
     class Reconciliation(models.TextChoices):
-        NOT_DUE = "not_due"
-        AWAITING = "awaiting"
-        RECONCILED = "reconciled"
-        DISCREPANCY = "discrepancy"
+        NOT_DUE = "not_due", _("not due")
+        AWAITING = "awaiting", _("awaiting")
+        RECONCILED = "reconciled", _("reconciled")
+        DISCREPANCY = "discrepancy", _("discrepancy")
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
-    session = models.ForeignKey(TableSession, null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
-    number = models.PositiveIntegerField()
-    game = models.CharField(max_length=32, choices=Game.choices)
-    dealer = models.ForeignKey(Dealer, null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
-    button_seat = models.PositiveSmallIntegerField()
-    limit_profile = models.ForeignKey(LimitProfile, on_delete=models.PROTECT, related_name="hands")
-    limit_snapshot = models.JSONField()
-    seats = models.JSONField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    reconciliation = models.CharField(max_length=16, choices=Reconciliation.choices, default=Reconciliation.NOT_DUE)
-    event_count = models.PositiveIntegerField(default=0)
-    opened_at = models.DateTimeField()
-    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    closed_at = models.DateTimeField(null=True, blank=True)
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="hands")
+    session = models.ForeignKey(TableSession, verbose_name=_("session"), null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField(_("number"))
+    game = models.CharField(_("game"), max_length=32, choices=Game.choices)
+    dealer = models.ForeignKey(Dealer, verbose_name=_("dealer"), null=True, blank=True, on_delete=models.PROTECT, related_name="hands")
+    button_seat = models.PositiveSmallIntegerField(_("button seat"))
+    limit_profile = models.ForeignKey(LimitProfile, verbose_name=_("limit profile"), on_delete=models.PROTECT, related_name="hands")
+    limit_snapshot = models.JSONField(_("limit snapshot"))
+    seats = models.JSONField(_("seats"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    reconciliation = models.CharField(_("reconciliation"), max_length=16, choices=Reconciliation.choices, default=Reconciliation.NOT_DUE)
+    event_count = models.PositiveIntegerField(_("event count"), default=0)
+    opened_at = models.DateTimeField(_("opened at"))
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("opened by"), null=True, on_delete=models.PROTECT, related_name="+")
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     #: The gaming day the hand belongs to (set from ``opened_at`` by the one gaming-day function).
-    gaming_day = models.DateField(db_index=True)
-    void_reason = models.TextField(blank=True, default="")
-    source = models.CharField(max_length=32, default="live")
-    digest = models.CharField(max_length=64, blank=True, default="",
+    gaming_day = models.DateField(_("gaming day"), db_index=True)
+    void_reason = models.TextField(_("void reason"), blank=True, default="")
+    source = models.CharField(_("source"), max_length=32, default="live")
+    digest = models.CharField(_("digest"), max_length=64, blank=True, default="",
                               help_text="head of the hand's digest chain (casino.digests): the last event's digest")
 
     class Meta:
         ordering = ["-opened_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table")]
         indexes = [models.Index(fields=["table", "status"])]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
@@ -291,13 +309,13 @@ class Hand(models.Model):
 class HandEvent(models.Model):
     """One engine event of a hand: append-only, sequence-numbered, with the client's idempotency key."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events")
-    seq = models.PositiveIntegerField()
-    payload = models.JSONField()
-    idempotency_key = models.CharField(max_length=128)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    digest = models.CharField(max_length=64, blank=True, default="",
+    hand = models.ForeignKey(Hand, verbose_name=_("hand"), on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField(_("seq"))
+    payload = models.JSONField(_("payload"))
+    idempotency_key = models.CharField(_("idempotency key"), max_length=128)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    digest = models.CharField(_("digest"), max_length=64, blank=True, default="",
                               help_text="this event's link of the hand's digest chain")
 
     class Meta:
@@ -306,6 +324,8 @@ class HandEvent(models.Model):
             models.UniqueConstraint(fields=["hand", "seq"], name="hand_event_seq_unique"),
             models.UniqueConstraint(fields=["hand", "idempotency_key"], name="hand_event_idempotency_unique"),
         ]
+        verbose_name = _("hand event")
+        verbose_name_plural = _("hand events")
 
     def __str__(self) -> str:
         return f"{self.hand} event {self.seq}: {self.payload.get('type')}"
@@ -330,17 +350,17 @@ class FloorCall(models.Model):
 
     ALLOWED = {Status.OPEN: {Status.RESOLVED}}
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="floor_calls")
-    hand = models.ForeignKey("Hand", null=True, blank=True, on_delete=models.PROTECT, related_name="floor_calls")
-    reason = models.CharField(max_length=32, choices=Reason.choices)
-    note = models.TextField(blank=True, default="")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="floor_calls")
+    hand = models.ForeignKey("Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="floor_calls")
+    reason = models.CharField(_("reason"), max_length=32, choices=Reason.choices)
+    note = models.TextField(_("note"), blank=True, default="")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    resolution_note = models.TextField(blank=True, default="")
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolution_note = models.TextField(_("resolution note"), blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -363,14 +383,14 @@ class DealerPush(models.Model):
         RELIEVE = "relieve", _("relieve")
         BREAK = "break", _("send to a break")
 
-    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="pushes")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="pushes")
-    from_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    uncovered_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    reason = models.CharField(max_length=200)
-    at = models.DateTimeField(db_index=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(Dealer, verbose_name=_("dealer"), on_delete=models.PROTECT, related_name="pushes")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    table = models.ForeignKey(Table, verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="pushes")
+    from_table = models.ForeignKey(Table, verbose_name=_("from table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    uncovered_table = models.ForeignKey(Table, verbose_name=_("uncovered table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(_("reason"), max_length=200)
+    at = models.DateTimeField(_("at"), db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -399,22 +419,22 @@ class WaitingListEntry(models.Model):
         Status.CALLED: {Status.SEATED, Status.WAITING, Status.REMOVED},
     }
 
-    game = models.CharField(max_length=32, choices=Game.choices)
-    limit_label = models.CharField(max_length=64)
-    player_ref = models.CharField(max_length=16)
-    position = models.IntegerField(default=0, db_index=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
-    note = models.CharField(max_length=200, blank=True, default="")
-    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
-    added_at = models.DateTimeField()
-    called_at = models.DateTimeField(null=True, blank=True)
-    called_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    seated_at = models.DateTimeField(null=True, blank=True)
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="seated_from_list")
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    offer_taken_at = models.DateTimeField(null=True, blank=True)
-    removed_at = models.DateTimeField(null=True, blank=True)
-    removed_reason = models.CharField(max_length=200, blank=True, default="")
+    game = models.CharField(_("game"), max_length=32, choices=Game.choices)
+    limit_label = models.CharField(_("limit label"), max_length=64)
+    player_ref = models.CharField(_("player ref"), max_length=16)
+    position = models.IntegerField(_("position"), default=0, db_index=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.WAITING)
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("added by"), null=True, on_delete=models.PROTECT, related_name="+")
+    added_at = models.DateTimeField(_("added at"))
+    called_at = models.DateTimeField(_("called at"), null=True, blank=True)
+    called_table = models.ForeignKey(Table, verbose_name=_("called table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    seated_at = models.DateTimeField(_("seated at"), null=True, blank=True)
+    table = models.ForeignKey(Table, verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="seated_from_list")
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    offer_taken_at = models.DateTimeField(_("offer taken at"), null=True, blank=True)
+    removed_at = models.DateTimeField(_("removed at"), null=True, blank=True)
+    removed_reason = models.CharField(_("removed reason"), max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["game", "limit_label", "position", "added_at", "id"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.engines.messages import gettext_noop
+
 __all__ = ["BOARD_ORDERS", "BRING_INS", "RAZZ", "SEVEN_CARD_STUD", "SEVEN_CARD_STUD_HI_LO", "SHOWDOWNS",
            "STUD_VARIANTS", "StudVariant"]
 
@@ -43,12 +45,12 @@ class StudVariant:
             raise ValueError(f"stud variant {self.game}: unknown bring_in, boards or showdown")
 
 
-SEVEN_CARD_STUD = StudVariant(game="seven_card_stud", label="Seven Card Stud", phh_variant="F7S")
+SEVEN_CARD_STUD = StudVariant(game="seven_card_stud", label=gettext_noop("Seven Card Stud"), phh_variant="F7S")
 #: Razz (``rules/games/razz``): high card brings in, best low board first, ace-to-five low wins.
-RAZZ = StudVariant(game="razz", label="Razz", phh_variant="FR", bring_in="high_card", boards="low", showdown="low",
+RAZZ = StudVariant(game="razz", label=gettext_noop("Razz"), phh_variant="FR", bring_in="high_card", boards="low", showdown="low",
                    open_pair=False)
 #: Seven Card Stud Hi-Lo, eight or better (``rules/games/seven_card_stud_hi_lo``): split pots.
-SEVEN_CARD_STUD_HI_LO = StudVariant(game="seven_card_stud_hi_lo", label="Seven Card Stud Hi-Lo", phh_variant="F7S/8",
+SEVEN_CARD_STUD_HI_LO = StudVariant(game="seven_card_stud_hi_lo", label=gettext_noop("Seven Card Stud Hi-Lo"), phh_variant="F7S/8",
                                     showdown="high_low_8", open_pair=False)
 #: Every stud game the stud engine deals (the PHH reader's variants); each is one registry entry.
 STUD_VARIANTS: tuple[StudVariant, ...] = (SEVEN_CARD_STUD, RAZZ, SEVEN_CARD_STUD_HI_LO)

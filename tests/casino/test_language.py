@@ -105,3 +105,19 @@ def test_an_unknown_url_answers_in_the_asked_language():
 ])
 def test_accept_language_header_maps_to_the_offered_languages(rf, header, language):
     assert language_from_header(rf.get("/", HTTP_ACCEPT_LANGUAGE=header)) == language
+
+
+@pytest.mark.django_db
+def test_admin_audit_rows_show_stored_utc_times_in_the_card_rooms_time_zone(django_user_model):
+    from casino.models import AuditEntry
+
+    AuditEntry.objects.create(subject="tables.table", subject_id="1", action="limits_changed",
+                              data={"effective_from": "2026-06-01T10:00:00+00:00", "version": 2})
+    admin = django_user_model.objects.create_superuser("root", password=PASSWORD)
+    client = Client()
+    client.force_login(admin)
+    german = client.get("/admin/casino/auditentry/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "effective_from: 01.06.2026 12:00; version: 2" in german  # Vienna summer time, German format
+    assert "10:00:00+00:00" not in german and "Protokolleinträge" in german
+    english = client.get("/admin/casino/auditentry/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "effective_from: 06/01/2026 noon; version: 2" in english

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines import capsa
+from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
 from rules.games.capsa_susun.view import hand_view
 
@@ -25,7 +26,7 @@ def limit_label(config: Mapping[str, Any]) -> str:
 
 
 SPEC = GameSpec(
-    name="capsa_susun", label="Capsa Susun", players=(2, 4), engine=ENGINE, house_take="fee",
+    name="capsa_susun", label=gettext_noop("Capsa Susun"), players=(2, 4), engine=ENGINE, house_take="fee",
     rules_doc="docs/rules/capsa_susun.md", random_hand=capsa.random_deal, stake_unit=stake_unit,
     limit_label=limit_label,
     showdown=capsa.showdown,

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines import forty_one
+from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
 from rules.games.forty_one.view import hand_view
 
@@ -19,7 +20,7 @@ def stake_unit(config: Mapping[str, Any]) -> int:
 
 
 SPEC = GameSpec(
-    name="forty_one", label="Forty-one", players=(3, 7), engine=ENGINE, house_take="tax",
+    name="forty_one", label=gettext_noop("Forty-one"), players=(3, 7), engine=ENGINE, house_take="tax",
     rules_doc="docs/rules/forty_one.md", random_hand=forty_one.random_hand, stake_unit=stake_unit,
     showdown=forty_one.showdown,
     hand_view=hand_view,
