@@ -103,7 +103,8 @@ def test_every_marked_template_renders_in_german_with_its_parameters():
 
 
 #: English words the house uses unchanged in German.
-SAME_IN_GERMAN = {"Ante", "Bring-in", "Taxe", "Naturals", "Standard", "western 2-4", "western 1-6", "Scoring",
+SAME_IN_GERMAN = {"Ante", "Bring-in", "Taxe", "Naturals", "Standard", "western 2-4", "western 1-6", "Scoring", "Razz",
+                  "Seven Card Stud", "Seven Card Stud Hi-Lo", "Capsa Susun",
                   "-%(hi)s"}
 
 
