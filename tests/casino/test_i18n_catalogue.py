@@ -26,7 +26,7 @@ from rules.engines.errors import RuleViolation
 from rules.engines.evaluators.stud import stud_key
 from rules.engines.messages import Amount, Message
 from rules.engines.phh import loads_phh
-from rules.engines.showdown import run_showdown
+from rules.showdown import run_showdown
 from tests.rules.test_stud_croupier_errors import bring_in_posted, capped_third, finished
 from tests.rules.test_stud_engine_support import Hand, c
 
