@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
+from rules.core.seats import clockwise_after
 from rules.engines.base import PairTransfer, Settlement
 from rules.engines.capsa_config import CapsaConfig
 from rules.engines.evaluators.capsa import (
@@ -314,9 +315,7 @@ def seat_units(pairs: Sequence[PairResult], seats: Sequence[int]) -> dict[int, i
 
 def clockwise_from_button(seats: Sequence[int], button: int) -> list[int]:
     """Seats clockwise (ascending seat numbers, wrapping) starting left of the button (A.5)."""
-    ordered = sorted(seats)
-    after = [s for s in ordered if s > button]
-    return after + [s for s in ordered if s <= button]
+    return clockwise_after(seats, button)
 
 
 def money_matrix(config: CapsaConfig, pairs: Sequence[PairResult]) -> dict[tuple[int, int], int]:

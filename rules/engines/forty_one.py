@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules.core.seats import next_clockwise
 from rules.engines.base import Pot, Settlement
 from rules.engines.cards import PIQUET_32, Card, check_no_duplicates, format_cards, parse_cards, parse_german_card
 from rules.engines.errors import (
@@ -1148,10 +1149,7 @@ def next_button(occupied: Sequence[int], current: int) -> int:
     seats = sorted(set(occupied))
     if not seats:
         raise IllegalAction(gettext_noop("no occupied seat to pass the Spitz to (B.4 step 1)"), rule="B.4")
-    for s in seats:
-        if s > current:
-            return s
-    return seats[0]
+    return next_clockwise(seats, current)
 
 
 def next_forehand(state: FortyOneState, occupied: Sequence[int]) -> int:

@@ -79,6 +79,7 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from typing import Any
 
+from rules.core.seats import clockwise_after, next_clockwise
 from rules.engines.base import Pot, Settlement
 from rules.engines.cards import CARDS, parse_card
 from rules.engines.errors import (
@@ -386,7 +387,7 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
                                 seat=seat, rule="R3.5")
     if isinstance(button, bool) or not isinstance(button, int):
         raise IllegalAction(gettext_noop("button %(button)s is not a seat number", button=repr(button)), rule="R1.2")
-    order = sorted(seats, key=lambda seat: (seat <= button, seat))
+    order = clockwise_after(seats, button)
     s = StudState.__new__(StudState)
     n = len(order)
     s.cfg = cfg
@@ -1669,10 +1670,9 @@ def view(s: StudState) -> dict[str, Any]:
 
 def next_button(occupied: Sequence[int], current: int) -> int:
     """The next button seat: the first occupied seat clockwise after ``current`` (DESIGN.md tables/)."""
-    seats = sorted(occupied)
-    if not seats:
+    if not occupied:
         raise IllegalAction(gettext_noop("no occupied seat for the button"))
-    return next((x for x in seats if x > current), seats[0])
+    return next_clockwise(occupied, current)
 
 
 def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],

@@ -34,6 +34,7 @@ from casino.errors import ApplicationError
 from casino.i18n import gettext_noop
 from casino.roles import CROUPIER, has_role
 from casino.status import audit_record, status_transition
+from rules.core.seats import next_clockwise
 from rules.engines.errors import ConfigError, RuleViolation
 from rules.engines.money import from_cents, to_cents
 from rules.registry import get_game
@@ -224,8 +225,7 @@ def table_close(*, table: Table, closing_float: Any, actor=None, reason: str = "
 
 
 def _clockwise_after(occupied: Sequence[int], current: int) -> int:
-    seats = sorted(set(occupied))
-    return next((s for s in seats if s > current), seats[0])
+    return next_clockwise(occupied, current)
 
 
 def table_button_for_next_hand(*, table: Table, occupied_seats: Iterable[int]) -> int:

@@ -533,14 +533,14 @@ def _close_locked(locked: Hand, engine, state, actor) -> Hand:
     from accounting.tasks import reconcile_hand_enqueue
 
     settlement = engine.settlement(state)
-    view = engine.view(state)
+    typed = get_game(locked.game).hand_view(state)  # type: ignore[misc]  # every game has one (contract tests)
     closed = status_transition(obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand",
                                extra_updates={"closed_at": timezone.now(),
                                               "reconciliation": Hand.Reconciliation.AWAITING})
     closed.table = locked.table
     entry = hand_settlement_post(hand=closed, settlement=settlement, actor=actor)
     button = None
-    if not (view.get("void") or view.get("misdeal")):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
+    if not (typed.outcome is not None and typed.outcome.void):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
         button = table_button_advance(table=closed.table, occupied_seats=[int(s) for s in closed.seats],
                                       played_button=closed.button_seat)
     audit_record(obj=closed, action="hand_close", actor=actor,

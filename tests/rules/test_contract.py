@@ -10,7 +10,7 @@ from dataclasses import fields
 
 import pytest
 
-from rules.core import contract
+from rules import contract
 from rules.core.view import HandView, LegalAction, SeatView
 from rules.engines.errors import RuleViolation
 from rules.registry import GAME_NAMES, GAMES, game_choices, game_config_fields, get_game

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.core.seats import clockwise_from
 from rules.engines.cards import GERMAN_RANKS, GERMAN_SUITS, PIQUET_32, RANK_PLURALS, SUIT_TO_SYMBOL, Card
 from rules.engines.errors import ConfigError, DuplicateCard, InvalidCard, WrongCardCount
 from rules.engines.messages import gettext_noop
@@ -290,9 +291,7 @@ def clockwise_order(seats: Iterable[int], forehand: int) -> list[int]:
     Seats are numbered clockwise; the forehand need not be among ``seats`` (a folded forehand still
     anchors the order, F-18). Example: seats 1..5, forehand 4 -> ``[4, 5, 1, 2, 3]``.
     """
-    seats = sorted(set(seats))
-    wrap = max([*seats, forehand]) + 1
-    return sorted(seats, key=lambda s: (s - forehand) % wrap)
+    return clockwise_from(seats, forehand)
 
 
 def priority(seat: int, seats: Iterable[int], forehand: int) -> int:
