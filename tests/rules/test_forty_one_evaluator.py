@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -203,14 +202,7 @@ def test_suit_only_points_never_exceed_one_suit():
             assert len({c.suit for c in hand.cards}) == 1
 
 
-def test_ranking_all_hands_takes_under_half_a_second():
-    best = min(_time_ranking() for _ in range(3))
-    assert best < 0.5, f"ranking all 35,960 hands took {best:.3f} s"
-
-
-def _time_ranking() -> float:
-    start = time.perf_counter()
+def test_ranking_all_hands_puts_four_aces_on_top():
+    # Its speed is measured in bench/evaluators.py, not asserted here (no timed tests).
     ranked = sorted(ALL_HANDS, key=hand_key, reverse=True)
-    elapsed = time.perf_counter() - start
-    assert hand_key(ranked[0]) == (4, 7)  # four aces on top
-    return elapsed
+    assert hand_key(ranked[0]) == (4, 7)
