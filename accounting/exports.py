@@ -94,6 +94,21 @@ def _decimal_comma(value: Any) -> str:
     return f"{value:.2f}".replace(".", ",")
 
 
+def _tax_headings() -> list[str]:
+    """The tax report's headings (line kind, then :data:`TAX_COLUMNS`) in the active language."""
+    from django.utils.translation import gettext as _
+
+    return [_("line"), _("gaming day"), _("table"), _("game"), _("limit"), _("hands dealt"), _("total of pots"),
+            _("Taxe/tax"), _("Capsa fees"), _("41 bonuses"), _("gross gaming revenue")]
+
+
+def _line_kinds() -> dict[str, str]:
+    """The report's line kinds (``line``, ``day total``, ``period total``) in the active language."""
+    from django.utils.translation import gettext as _
+
+    return {"line": _("line"), "day total": _("day total"), "period total": _("period total")}
+
+
 def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
     """The tax report for German-language Excel (issue 17): ``;`` separated, decimal comma, headings in the
     active language; the file is written as UTF-8 with a BOM (:func:`tax_report_render`) so Excel reads
@@ -101,10 +116,8 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
     from django.utils.translation import gettext as _
 
     writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
-    headers = [_("line"), _("gaming day"), _("table"), _("game"), _("limit"), _("hands dealt"), _("total of pots"),
-               _("Taxe/tax"), _("Capsa fees"), _("41 bonuses"), _("gross gaming revenue")]
-    yield writer.writerow(headers)
-    names = {"line": _("line"), "day total": _("day total"), "period total": _("period total")}
+    yield writer.writerow(_tax_headings())
+    names = _line_kinds()
     for kind, row in _report_lines(report):
         cells = [names[kind]]
         for key, _header, ck in TAX_COLUMNS:
@@ -151,27 +164,35 @@ def _xlsx_row(ws, values: Sequence[tuple[str, Any]]):
 
 def tax_report_xlsx(report: TaxReport) -> bytes:
     """The tax report as an XLSX workbook: numbers as numbers (grouped formats), column widths set, the
-    title and header rows frozen; the tronc on a second sheet (it is not gross gaming revenue)."""
+    title and header rows frozen; the tronc on a second sheet (it is not gross gaming revenue). Title,
+    sheet names, headings, line kinds and game names are in the active language (issue 18); the cells
+    hold numbers and dates, so the spreadsheet shows them in its own locale (``1.234,50`` in German)."""
+    from django.utils.translation import gettext as _
     from openpyxl import Workbook
     from openpyxl.utils import get_column_letter
 
+    from accounting.report_pdf import game_name
+
     wb = Workbook(write_only=True)
-    ws = wb.create_sheet("Tax report")
+    ws = wb.create_sheet(_("Tax report"))
     for index, width in enumerate(XLSX_WIDTHS, start=1):
         ws.column_dimensions[get_column_letter(index)].width = width
     ws.freeze_panes = "A3"
-    ws.append([f"Tax report, gaming days {report.date_from.isoformat()} to {report.date_to.isoformat()}"])
-    ws.append(["line", *(header for _, header, _ in TAX_COLUMNS)])
+    ws.append([_("Tax report, gaming days %(start)s to %(end)s") % {"start": report.date_from.isoformat(),
+                                                                    "end": report.date_to.isoformat()}])
+    ws.append(_tax_headings())
+    kinds = _line_kinds()
     for kind, row in _report_lines(report):
-        ws.append(_xlsx_row(ws, [("text", kind), *((ck, row.get(key)) for key, _, ck in TAX_COLUMNS)]))
-    tronc = wb.create_sheet("Tronc")
+        values = {**row, "game": game_name(row["game"])} if row.get("game") else row
+        ws.append(_xlsx_row(ws, [("text", kinds[kind]), *((ck, values.get(key)) for key, _h, ck in TAX_COLUMNS)]))
+    tronc = wb.create_sheet(_("Tronc"))
     for index, width in enumerate((12, 28, 12, 14, 12), start=1):
         tronc.column_dimensions[get_column_letter(index)].width = width
     tronc.freeze_panes = "A2"
-    tronc.append(["gaming day", "table", "shift", "tronc counted", "confirmed"])
+    tronc.append([_("gaming day"), _("table"), _("shift"), _("tronc counted"), _("confirmed")])
     for line in report.tronc:
         tronc.append(_xlsx_row(tronc, [("date", line["gaming_day"]), ("text", line["table"]), ("text", line["shift"]),
-                                       ("money", line["counted"]), ("text", "yes" if line["confirmed"] else "no")]))
+                                       ("money", line["counted"]), ("text", _("yes") if line["confirmed"] else _("no"))]))
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

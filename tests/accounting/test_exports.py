@@ -86,7 +86,7 @@ def test_the_xlsx_reads_back_with_numbers_as_numbers_and_text_never_a_formula():
     assert values[0] == ["line", *(h for _, h, _ in TAX_COLUMNS)]
     first = values[1]
     assert first[0] == "line" and first[1].date() == D1
-    assert first[2:5] == ["Stud 1", "seven_card_stud", "5/10"]
+    assert first[2:5] == ["Stud 1", "Seven Card Stud", "5/10"]  # the game in words (issue 18)
     assert first[5] == 120 and isinstance(first[5], int)
     for index, key in enumerate(("pots", "tax", "fees", "bonus", "ggr"), start=6):
         assert isinstance(first[index], (int, float)) and Decimal(str(first[index])) == ROWS[0][key]
