@@ -65,7 +65,9 @@ def revenue_chart_svg(*, date_from: dt.date, date_to: dt.date, title: str) -> st
         ax.set_yticks(list(positions), labels=names, fontsize=8)
         ax.invert_yaxis()
         ax.grid(axis="x", alpha=0.3)
-        ax.legend(fontsize=8, loc="lower right")
+    handles, labels = next(((h, lab) for h, lab in (ax.get_legend_handles_labels() for ax in axes) if h), ([], []))
+    if handles:  # one legend for both panels, below them, where it hides no bar
+        fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=9, frameon=False)
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
