@@ -41,6 +41,7 @@ from tables.services.hands import (
     hand_replay,
     hand_state,
 )
+from tables.services.waiting_list import seat_offers_for
 
 #: Event form fields the page sends besides ``type`` (amounts in EUR; cards as repeated ``card`` fields).
 SEAT_FIELD, TO_FIELD, CARD_FIELD = "seat", "to", "card"
@@ -166,6 +167,9 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
         button = None
     rows = [{"seat": n, "seated": carried.get(n, 0) > 0, "stack": format_cents(carried[n]) if carried.get(n) else ""}
             for n in range(1, table.seats + 1)]
+    offers = {e.seat: e.player_ref for e in seat_offers_for(table=table)}  # seats the floor gave from the list
+    for row in rows:
+        row["offer"] = offers.get(row["seat"], "")
     return {"next_rows": rows, "next_profile": profile, "limits_changed": changed,
             "last_profile": last.limit_profile if last is not None else None, "next_button": button,
             "last_hand": last}

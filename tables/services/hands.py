@@ -49,6 +49,7 @@ from rules.replay import replay_hand
 from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
+from tables.services.waiting_list import seat_offer_take
 
 #: A player reference is an opaque id from the player system (never a name): letters, digits and ``._:-``.
 PLAYER_REF_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
@@ -274,6 +275,8 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
         )
         audit_record(obj=hand, action="hand_open", actor=actor, to_status=hand.status,
                      data={"number": number, "button_seat": button, "limit_profile": profile.pk})
+        # Seats the floor gave to players from the list are taken by this hand (no longer offered).
+        seat_offer_take(table=locked, seats=occupied)
     return hand
 
 

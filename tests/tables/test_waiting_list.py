@@ -91,3 +91,19 @@ def test_a_no_show_is_removed_and_cannot_be_seated(boss):
 def test_the_public_board_masks_card_numbers():
     assert wl.player_ref_public("JD") == "JD"
     assert wl.player_ref_public("12345678") == "••78"
+
+
+def test_the_seat_given_from_the_list_shows_on_the_croupiers_next_hand_and_the_hand_takes_it(client, boss):
+    from tests.tables.hands_support import croupier_on_duty, table_make
+
+    table = table_make(game="seven_card_stud", name="Stud offer")
+    croupier = croupier_on_duty(table, "offer-croupier")
+    entry = wl.waiting_list_add(game="seven_card_stud", limit_label="5/10", player_ref="JD", actor=boss)
+    wl.waiting_list_seat(entry=entry, table=table, seat=4, actor=boss)
+    client.force_login(croupier)
+    assert "from the list: JD" in client.get(f"/croupier/tables/{table.pk}/").content.decode()
+    data = {"seat_1": "1", "stack_1": "100.00", "seat_4": "1", "stack_4": "200.00"}
+    assert client.post(f"/croupier/tables/{table.pk}/hands/", data, HTTP_HX_REQUEST="true").status_code == 200
+    assert table.hands.count() == 1
+    assert not wl.seat_offers_for(table=table).exists()
+    assert WaitingListEntry.objects.get(pk=entry.pk).offer_taken_at is not None
