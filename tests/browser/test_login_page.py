@@ -29,3 +29,12 @@ def test_wrong_password_is_refused_with_a_message(browser, login, role_user):
     user = role_user("accountant", username="berta")
     login(user, password="wrong")
     assert "did not match" in browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+
+
+def test_the_login_forms_submit_is_the_pages_first_submit_and_languages_name_themselves(browser):
+    # the shared screenshot tool (and any script) signs in by clicking the first [type=submit]
+    browser.get(browser.base + "/accounts/login/")
+    first = browser.find_element(By.CSS_SELECTOR, "[type=submit]")
+    assert first.get_attribute("class") == "primary"
+    names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "button[name=language]")]
+    assert names == ["Deutsch", "English"]
