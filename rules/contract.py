@@ -16,15 +16,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.game_spec import GameSpec
-from rules.engines.cards import parse_card
+from rules.engines.cards import UNKNOWN_TOKENS, parse_card
 from rules.engines.errors import RuleViolation
 
 __all__ = ["CARD_KEYS", "UNKNOWN_TOKENS", "act", "can", "canonical_cards", "canonical_event", "verify"]
 
 #: The event keys that carry cards, in every game (deal, show, burn, exposure, Capsa rows).
 CARD_KEYS = ("cards", "card", "front", "middle", "back")
-#: What a croupier may type for a card dealt face down and not seen; recorded as ``??``.
-UNKNOWN_TOKENS = frozenset({"??", "XX", "xx", "##"})
 
 
 def canonical_cards(value: Any) -> Any:

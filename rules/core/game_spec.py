@@ -37,7 +37,8 @@ class GameSpec:
     limit version (``"5.00/10.00"``), ``None`` for the engine's own or ``"limits"``;
     ``chip_unit_in_config``: the config carries the table's ``chip_unit`` (the stud games);
     ``hand_view(state)``: the one typed :class:`~rules.core.view.HandView` of a state;
-    ``example_config``: a valid limit profile (the demo's figures) for tests, benches and the simulator.
+    ``example_config``: a valid limit profile (the demo's figures) for tests, benches and the simulator;
+    ``unknown_cards``: a card dealt face down may be logged as ``??`` until it is shown (RZ1.2, A.5.1).
     """
 
     name: str
@@ -54,6 +55,7 @@ class GameSpec:
     chip_unit_in_config: bool = False
     hand_view: Callable[[Any], HandView] | None = None
     example_config: Mapping[str, Any] | None = None
+    unknown_cards: bool = False
 
     def __post_init__(self) -> None:
         if self.house_take not in HOUSE_TAKES:

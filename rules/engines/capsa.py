@@ -8,6 +8,9 @@ Phases and events (``view(state)["expect"]`` names what comes next)
 -------------------------------------------------------------------
 ``deal``
     ``{"type": "deal", "seat": s, "cards": "13 cards"}`` once per seat, any order (A.2, A.5.1).
+    Cards dealt face down and not seen may be logged as 13 ``??``: the seat's ``set`` (or its
+    ``declare_natural`` with ``"cards"``) names them later, checked against every card already seen;
+    not where ``natural_declaration="auto"`` reads naturals at the deal.
     When the last seat is dealt, with ``natural_declaration="auto"`` every natural is detected,
     declared and paid; its holder does not set (A.5.2, A.8).
 ``set``
@@ -67,7 +70,7 @@ from rules.engines.capsa_scoring import (
     settle_pairs,
     settlement_to_dict,
 )
-from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
+from rules.engines.cards import DECK_52, UNKNOWN_TOKENS, Card, format_cards, parse_cards
 from rules.engines.errors import (
     ConfigError,
     DuplicateCard,
@@ -102,7 +105,7 @@ EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play",
 #: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored.
 EVENT_FIELDS: dict[str, frozenset[str]] = {
     "deal": frozenset({"seat", "cards"}),
-    "declare_natural": frozenset({"seat", "natural"}),
+    "declare_natural": frozenset({"seat", "natural", "cards"}),
     "set": frozenset({"seat", "front", "middle", "back"}),
     "timeout": frozenset({"seat"}),
     "surrender": frozenset({"seat"}),
@@ -319,6 +322,8 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
                             rule="A.5")
     if seat in state.hands:
         raise IllegalAction(gettext_noop("seat %(seat)s has already been dealt its 13 cards (A.2)", seat=seat), seat=seat, rule="A.2")
+    if _unseen_deal(event.get("cards")):
+        return _deal_unseen(state, seat)
     cards = _cards(event, "cards", seat, "deal")
     if len(cards) != CARDS_PER_HAND:
         raise WrongCardCount(gettext_noop("seat %(seat)s deal: %(n_cards)s cards logged, a Capsa hand has 13 (A.2); if the player holds the wrong number of cards, log a misdeal (A.5.1)", seat=seat, n_cards=len(cards)),
@@ -334,6 +339,38 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if len(hands) == len(state.seats):
         new = _after_deal(new)
     return new
+
+
+def _unseen_deal(raw: Any) -> bool:
+    """A deal logged as 13 unknown cards (``"?? ?? ..."``): the croupier dealt them face down, unseen (A.5.1)."""
+    tokens = raw.replace(",", " ").split() if isinstance(raw, str) else raw if isinstance(raw, list | tuple) else ()
+    return len(tokens) > 0 and all(t in UNKNOWN_TOKENS for t in tokens)
+
+
+def _deal_unseen(state: CapsaState, seat: int) -> CapsaState:
+    """Record a face-down deal of 13 unseen cards (an empty tuple in ``hands``): the cards become known when
+    the seat sets (``set``) or shows its natural (``declare_natural`` with ``cards``), checked against every
+    card already seen. Under ``natural_declaration=auto`` the engine reads naturals at the deal, so the
+    cards must be named then (A.5.2)."""
+    if state.config.naturals_enabled and state.config.natural_declaration == "auto":
+        raise IllegalAction(gettext_noop("seat %(seat)s deal: name the 13 cards; naturals are read at the deal at this "
+                                         "table (natural_declaration=auto, A.5.2)", seat=seat), seat=seat, rule="A.5")
+    hands = {**state.hands, seat: ()}
+    new = _evolve(state, hands=hands)
+    if len(hands) == len(state.seats):
+        new = _after_deal(new)
+    return new
+
+
+def _seen_elsewhere(state: CapsaState, seat: int, cards: Sequence[int], action: str) -> None:
+    """Refuse a card of ``seat``'s newly shown hand that was already seen with another seat (A.2)."""
+    for other, held in state.hands.items():
+        both = set(held) & set(cards) if other != seat else set()
+        if both:
+            card = Card(min(both))
+            raise DuplicateCard(gettext_noop("seat %(seat)s %(action)s: %(card)s was already dealt to seat %(other)s (A.2)",
+                                             seat=seat, action=action_word(action), card=card, other=other),
+                                seat=seat, rule="A.2", extra={"card": str(card)})
 
 
 def _require_phase(state: CapsaState, seat: int | None, action: str, phases: tuple[str, ...], rule: str) -> None:
@@ -364,6 +401,17 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
         raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural after play or surrender was declared (A.5)", seat=seat),
                             seat=seat, rule="A.5")
     cards = state.hands[seat]
+    if not cards:  # dealt unseen: the natural is shown now (A.5.2) and checked against every card seen
+        shown = _cards(event, "cards", seat, "declare a natural")
+        if len(shown) != CARDS_PER_HAND:
+            raise WrongCardCount(gettext_noop("seat %(seat)s shows %(n_cards)s cards for its natural; a Capsa hand has 13 "
+                                              "(A.2)", seat=seat, n_cards=len(shown)), seat=seat, rule="A.2")
+        _seen_elsewhere(state, seat, shown, "declare_natural")
+        cards = tuple(sorted(shown))
+        state = _evolve(state, hands={**state.hands, seat: cards})
+    elif event.get("cards") is not None:
+        raise IllegalAction(gettext_noop("seat %(seat)s: its cards are known from the deal; declare the natural "
+                                         "without 'cards'", seat=seat), seat=seat, rule="A.5")
     found = _detect_natural(config, cards)
     claimed = event.get("natural")
     made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
@@ -400,6 +448,9 @@ def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
             raise DuplicateCard(gettext_noop("seat %(seat)s set: %(card)s is placed in two rows", seat=seat, card=Card(c)), seat=seat, rule="A.2",
                                 extra={"card": str(Card(c))})
         seen.add(c)
+    if not state.hands[seat]:  # dealt unseen: the setting shows the 13 cards, checked against every card seen
+        _seen_elsewhere(state, seat, used, "set")
+        state = _evolve(state, hands={**state.hands, seat: tuple(sorted(used))})
     held = set(state.hands[seat])
     foreign = [Card(c) for c in used if c not in held]
     if foreign:
@@ -546,7 +597,7 @@ def _legal_actions(state: CapsaState) -> tuple[list[dict[str, Any]], int | None,
                    if s not in state.naturals and s not in state.settings and s not in state.timed_out]
         actions = [act("set", waiting)]
         if state.config.natural_declaration == "optional" and state.config.naturals_enabled:
-            holders = [s for s in waiting if _detect_natural(state.config, state.hands[s])]
+            holders = [s for s in waiting if not state.hands[s] or _detect_natural(state.config, state.hands[s])]
             if holders:
                 actions.append(act("declare_natural", holders))
         if state.config.setting_time_limit_s is not None and state.config.unset_on_timeout_is_foul:

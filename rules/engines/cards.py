@@ -17,6 +17,9 @@ from collections.abc import Iterable
 from rules.engines.errors import DuplicateCard, InvalidCard
 from rules.engines.messages import gettext_noop
 
+#: What a croupier may type for a card dealt face down and not seen; recorded as ``??`` (every game).
+UNKNOWN_TOKENS = frozenset({"??", "XX", "xx", "##"})
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}

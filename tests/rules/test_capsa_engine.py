@@ -864,3 +864,55 @@ def test_showdown_config_that_is_not_an_object_is_refused():
     doc = {**showdown_doc(c15(1, 2)), "config": 5}
     with pytest.raises(ConfigError):
         run_showdown(doc)
+
+
+# --- cards dealt face down and unseen (issue 14) ---------------------------------------------------------
+
+def _optional_naturals():
+    from rules.engines import capsa as engine
+
+    return engine.build_config({"preset": "western_2_4", "unit_value": "1.00", "natural_declaration": "optional"})
+
+
+def test_an_unseen_deal_is_logged_as_unknown_cards_and_the_setting_names_them():
+    from rules.engines import capsa as engine
+    from rules.games.capsa_susun.view import hand_view
+
+    config = _optional_naturals()
+    rng = __import__("random").Random(4)
+    events = engine.random_deal(config, {1: 10_000, 2: 10_000}, 1, rng)
+    deal_1 = next(e for e in events if e["type"] == "deal" and e["seat"] == 1)
+    unseen = [{**e, "cards": " ".join(["??"] * 13)} if e is deal_1 else e for e in events]
+    state = engine.new_hand(config, {1: 10_000, 2: 10_000}, button=1)
+    for event in unseen[:2]:
+        state = engine.apply(state, event)
+    assert hand_view(state).seats[0].down_cards == ("??",) * 13
+    final = engine.replay(config, {1: 10_000, 2: 10_000}, unseen, button=1)
+    known = engine.replay(config, {1: 10_000, 2: 10_000}, events, button=1)
+    assert engine.settlement(final) == engine.settlement(known)
+
+
+def test_an_unseen_hand_cannot_show_a_card_seen_with_another_seat():
+    from rules.engines import capsa as engine
+
+    config = _optional_naturals()
+    events = engine.random_deal(config, {1: 10_000, 2: 10_000}, 1, __import__("random").Random(5))
+    deals = [e for e in events if e["type"] == "deal"]
+    state = engine.new_hand(config, {1: 10_000, 2: 10_000}, button=1)
+    for e in deals:
+        state = engine.apply(state, e if e["seat"] != 1 else {**e, "cards": "?? " * 13})
+    other = next(e for e in events if e["type"] == "set" and e["seat"] == 2)
+    with pytest.raises(DuplicateCard) as err:
+        engine.apply(state, {"type": "set", "seat": 1, "front": other["front"], "middle": other["middle"],
+                             "back": other["back"]})
+    assert "seat 2" in str(err.value) and err.value.rule == "A.2"
+
+
+def test_an_unseen_deal_is_refused_where_naturals_are_read_at_the_deal():
+    from rules.engines import capsa as engine
+
+    config = engine.build_config({"preset": "western_2_4", "unit_value": "1.00", "natural_declaration": "auto"})
+    state = engine.new_hand(config, {1: 10_000, 2: 10_000}, button=1)
+    with pytest.raises(IllegalAction) as err:
+        engine.apply(state, {"type": "deal", "seat": 1, "cards": "?? " * 13})
+    assert "natural_declaration=auto" in str(err.value)

@@ -33,4 +33,5 @@ SPEC = GameSpec(
     hand_view=hand_view,
     example_config={"preset": "western_2_4", "unit_value": "1.00", "fee_mode": "commission",
                     "fee_rate": "0.05"},
+    unknown_cards=True,
 )

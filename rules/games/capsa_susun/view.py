@@ -31,7 +31,8 @@ def hand_view(state: capsa.CapsaState) -> HandView:
             seat=s, stack=state.stacks[s] + (result.net.get(s, 0) if result is not None else 0),
             in_pot=result.contributions.get(s, 0) if result is not None else 0,
             up_cards=tuple(format_cards(dealt).split()) if shown else (),
-            down_cards=() if shown else tuple(format_cards(dealt).split())))
+            down_cards=() if shown else (tuple(format_cards(dealt).split()) if dealt
+                                         else ("??",) * 13 if s in state.hands else ())))
     return HandView(
         game=view["game"], phase=view["phase"], street=None, expect=None if complete else view["expect"],
         to_act=view["to_act"], button=state.button, seats=tuple(seats_view), legal_actions=tuple(actions),

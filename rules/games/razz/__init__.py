@@ -59,4 +59,5 @@ SPEC = GameSpec(
     hand_view=hand_view,
     example_config={"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante": "1.00", "bring_in_mode": "full_bet",
                     "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00", "open_pair_option": "off"},
+    unknown_cards=True,
 )
