@@ -127,7 +127,8 @@ class ReconciliationRunAdmin(AccountantOnly, admin.ModelAdmin):
 
 
 class DropCountAddForm(forms.ModelForm):
-    counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, help_text=_("EUR counted in the box"))
+    counted = forms.DecimalField(label=_("counted"), max_digits=14, decimal_places=2, min_value=0,
+                                 help_text=_("EUR counted in the box"))
 
     class Meta:
         model = DropCount

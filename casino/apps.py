@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CasinoConfig(AppConfig):
@@ -6,6 +7,7 @@ class CasinoConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "casino"
+    verbose_name = _("Card room")
 
     def ready(self) -> None:
         from django.db.models.signals import post_migrate

@@ -88,7 +88,7 @@ def _run(modeladmin, request, queryset, call, done: str):
 # ---- tables -------------------------------------------------------------------------------------
 
 class TableForm(forms.ModelForm):
-    reason = forms.CharField(required=False, help_text=_("why (audited)"))
+    reason = forms.CharField(label=_("reason"), required=False, help_text=_("why (audited)"))
 
     class Meta:
         model = Table
@@ -107,7 +107,7 @@ class TableForm(forms.ModelForm):
 
 class FloatForm(forms.Form):
     amount = forms.DecimalField(max_digits=12, decimal_places=2, min_value=0, label=_("Counted chip float (EUR)"))
-    reason = forms.CharField(required=False)
+    reason = forms.CharField(label=_("reason"), required=False)
 
 
 def _float_action(modeladmin, request, queryset, *, title: str, call, done: str):
@@ -342,7 +342,7 @@ class LimitChangeRequestAdmin(PickTableFirstMixin, AuditHistoryMixin, admin.Mode
 # ---- dealers ------------------------------------------------------------------------------------
 
 class DealerForm(forms.ModelForm):
-    games = forms.MultipleChoiceField(choices=Game.choices, widget=forms.CheckboxSelectMultiple)
+    games = forms.MultipleChoiceField(label=_("games"), choices=Game.choices, widget=forms.CheckboxSelectMultiple)
 
     class Meta:
         model = Dealer

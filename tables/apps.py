@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TablesConfig(AppConfig):
@@ -6,3 +7,4 @@ class TablesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "tables"
+    verbose_name = _("Tables")
