@@ -18,6 +18,7 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from accounting.services.drop import shift_label
 from accounting.services.reports import TAX_COLUMNS, TaxReport
 from rules.engines.money import to_eur
 
@@ -115,6 +116,8 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
     umlauts. Text cells are neutralized like the machine form; the tronc follows as its own block."""
     from django.utils.translation import gettext as _
 
+    from accounting.report_pdf import game_name
+
     writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     yield writer.writerow(_tax_headings())
     names = _line_kinds()
@@ -122,13 +125,15 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
         cells = [names[kind]]
         for key, _header, ck in TAX_COLUMNS:
             value = row.get(key)
+            if key == "game" and value:  # people's form: the game's name in words, as in the PDF and XLSX
+                value = game_name(value)
             cells.append("" if value is None else _decimal_comma(value) if ck == "money" else _cell_text(ck, value))
         yield writer.writerow(cells)
     if report.tronc:
         yield writer.writerow([])
         yield writer.writerow([_("tronc"), _("gaming day"), _("table"), _("shift"), _("tronc counted")])
         for line in report.tronc:
-            yield writer.writerow([_("tronc"), str(line["gaming_day"]), neutralize(line["table"]), line["shift"],
+            yield writer.writerow([_("tronc"), str(line["gaming_day"]), neutralize(line["table"]), shift_label(line["shift"]),
                                    _decimal_comma(line["counted"])])
 
 

@@ -24,7 +24,9 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounting.services.drop import shift_label
 from accounting.services.reports import TaxReport
 from tables.models import Game
 
@@ -70,8 +72,11 @@ def _day_heading(day: dt.date, info: dict[str, Any]) -> str:
 def _reconciliation_text(info: dict[str, Any]) -> str:
     if not info["open_discrepancies"] and not info["unchecked_hands"]:
         return _("Reconciliation: all hands reconciled, no open discrepancies")
-    return _("Reconciliation: %(open)s open discrepancies, %(unchecked)s hands not reconciled") % {
-        "open": count(info["open_discrepancies"]), "unchecked": count(info["unchecked_hands"])}
+    open_text = ngettext("%(count)s open discrepancy", "%(count)s open discrepancies", info["open_discrepancies"]) % {
+        "count": count(info["open_discrepancies"])}
+    unchecked_text = ngettext("%(count)s hand not reconciled", "%(count)s hands not reconciled",
+                              info["unchecked_hands"]) % {"count": count(info["unchecked_hands"])}
+    return _("Reconciliation: %(open)s, %(unchecked)s") % {"open": open_text, "unchecked": unchecked_text}
 
 
 def _close_text(info: dict[str, Any]) -> str:
@@ -191,7 +196,7 @@ def tax_report_pdf(report: TaxReport) -> bytes:
             tdata = [[_("table"), _("shift"), _("tronc counted"), _("confirmed")]]
             for line in tronc:
                 per_table[line["table"]] += line["counted"]
-                tdata.append([line["table"], line["shift"] or _("whole day"), money(line["counted"]),
+                tdata.append([line["table"], shift_label(line["shift"]), money(line["counted"]),
                               _("yes") if line["confirmed"] else _("no")])
             for name, total in sorted(per_table.items()):
                 tdata.append([name, _("tronc total of the table"), money(total), ""])

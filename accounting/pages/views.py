@@ -33,7 +33,7 @@ from accounting.services.approvals import (
     discrepancy_resolve_request,
     gaming_day_reopen_request,
 )
-from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off
+from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off, shift_label
 from accounting.services.four_eyes import approval_amount
 from accounting.services.gaming_day import (
     day_period,
@@ -89,7 +89,7 @@ class CountForm(forms.Form):
                 self.fields["table"].queryset = dealt
                 self.fields["table"].empty_label = None
         shifts = getattr(settings, "DROP_SHIFTS", {})
-        self.fields["shift"].choices = [("", _("whole day")), *((name, f"{name} ({span})")
+        self.fields["shift"].choices = [("", _("whole day")), *((name, f"{shift_label(name)} ({span})")
                                                                 for name, span in shifts.items())]
 
 

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounting.models import DropCount
 from accounting.selectors import drop_logged
@@ -34,6 +35,16 @@ from tables.models import Table
 
 DEFAULT_VARIANCE_THRESHOLD = "5.00"
 DEFAULT_SHIFTS = {"early": "06:00-14:00", "late": "14:00-22:00", "night": "22:00-06:00"}
+#: How people read the default shifts' names (issue 18); a house's own shift names are shown as configured.
+SHIFT_LABELS = {"early": gettext_lazy("early shift"), "late": gettext_lazy("late shift"),
+                "night": gettext_lazy("night shift")}
+
+
+def shift_label(name: str) -> str:
+    """The shift ``name`` as staff read it in the active language; ``""`` (a whole-day count) is "whole day"."""
+    if not name:
+        return str(gettext_lazy("whole day"))
+    return str(SHIFT_LABELS.get(name, name))
 
 
 def variance_threshold() -> Decimal:

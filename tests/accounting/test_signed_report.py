@@ -96,6 +96,8 @@ def test_the_german_excel_csv_round_trips_with_semicolon_and_decimal_comma(close
     total = sum(Decimal(r[ggr].replace(",", ".")) for r in lines)
     assert total == report.totals["ggr"] and all("," in r[ggr] for r in lines)
     assert any(r[2] == "'=Capsa 1" for r in lines)  # still neutralised for the spreadsheet
+    game = header.index("Spiel")
+    assert {r[game] for r in lines} and not {r[game] for r in lines} & {"capsa_susun", "forty_one", "seven_card_stud"}
     tronc = [r for r in rows if r and r[0] == "Tronc"]
     assert [r[-1] for r in tronc[1:]] == ["1234,50", "1234,50"]
     machine = tax_report_render(report, "csv").decode("utf-8")
@@ -120,3 +122,14 @@ def test_the_xlsx_has_widths_number_formats_a_frozen_header_and_the_tronc(closed
     assert sheet.cell(row=3, column=6).number_format == "#,##0"
     tronc = wb["Tronc"]
     assert tronc.freeze_panes == "A2" and tronc.cell(row=2, column=4).value == pytest.approx(1234.5)
+
+
+@pytest.mark.parametrize(("language", "name", "label"), [
+    ("de-at", "night", "Nachtschicht"), ("en", "night", "night shift"), ("de-at", "", "ganzer Tag"),
+    ("de-at", "Sonderschicht", "Sonderschicht"),
+])
+def test_shift_names_read_in_the_page_language(language, name, label):
+    from accounting.services.drop import shift_label
+
+    with translation.override(language):
+        assert shift_label(name) == label
