@@ -24,6 +24,9 @@ Any event may carry ``"note"`` or keys starting with ``_`` (ignored); other unkn
 Forced bets and deals may be logged in any order (``view()["to_act"]`` suggests the clockwise one);
 betting is strictly in turn. With ``exposure_order = "simultaneous"`` the exposures may be logged in
 any order (they are turned up together); with ``"in_turn"`` clockwise from the forehand's left.
+A card dealt face down and not seen may be logged as ``??`` (``"?? ??"``): the exposure names two of
+the seat's cards and the showdown (``show`` with all four ``cards``) the rest, each checked against the
+cards dealt to the other seats; a folded hand stays unknown.
 
 Readings of the spec that this engine fixes (documented for the croupier and the tests):
 
@@ -52,7 +55,15 @@ from typing import Any
 
 from rules.core.seats import next_clockwise
 from rules.engines.base import Pot, Settlement
-from rules.engines.cards import PIQUET_32, Card, check_no_duplicates, format_cards, parse_cards, parse_german_card
+from rules.engines.cards import (
+    PIQUET_32,
+    UNKNOWN_TOKENS,
+    Card,
+    check_no_duplicates,
+    format_cards,
+    parse_cards,
+    parse_german_card,
+)
 from rules.engines.errors import (
     DuplicateCard,
     HandComplete,
@@ -157,6 +168,7 @@ class FortyOneState:
     blind: int | None = None
     dead_blind: int = 0
     hole: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    unseen: dict[int, int] = field(default_factory=dict)
     exposed: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
     phase: str = "forced_bets"
@@ -191,6 +203,7 @@ class FortyOneState:
         d["contrib"] = self.contrib.copy()
         d["antes"] = self.antes.copy()
         d["hole"] = self.hole.copy()
+        d["unseen"] = self.unseen.copy()
         d["exposed"] = self.exposed.copy()
         d["folded"] = self.folded.copy()
         d["round_bet"] = self.round_bet.copy()
@@ -499,8 +512,8 @@ def _deal_targets(st: FortyOneState) -> list[int]:
     """Seats still owed cards in the current deal, clockwise from the forehand (B.4 step 1)."""
     need = CARDS_PER_DEAL * (1 if st.phase == "deal1" else 2)
     seats = st.seats if st.phase == "deal1" else st.live
-    hole = st.hole
-    return [s for s in _clockwise(tuple(seats), st.forehand) if len(hole.get(s, ())) < need]
+    hole, unseen = st.hole, st.unseen
+    return [s for s in _clockwise(tuple(seats), st.forehand) if len(hole.get(s, ())) + unseen.get(s, 0) < need]
 
 
 def _deal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
@@ -511,22 +524,57 @@ def _deal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
         why = gettext_noop("has folded") if seat in st.folded else gettext_noop("already has its cards for this deal")
         raise IllegalAction(gettext_noop("seat %(seat)s cannot be dealt cards: it %(why)s (B.4 step %(note)s)", seat=seat, why=why, note=(3 if st.phase == 'deal1' else 4)),
                             seat=seat, rule="B.4")
-    cards = _event_cards(st, ev, seat)
-    if len(cards) != CARDS_PER_DEAL:
-        raise WrongCardCount(gettext_noop("seat %(seat)s is dealt %(cards_per_deal)s cards in each deal, not %(n_cards)s (B.4 steps 3-4)", seat=seat, cards_per_deal=CARDS_PER_DEAL, n_cards=len(cards)), seat=seat, rule="B.4")
+    n_unseen, named = _split_unseen(ev.get("cards"))
+    cards = _event_cards(st, {**ev, "cards": named}, seat) if named else []
+    if len(cards) + n_unseen != CARDS_PER_DEAL:
+        raise WrongCardCount(gettext_noop("seat %(seat)s is dealt %(cards_per_deal)s cards in each deal, not %(n_cards)s (B.4 steps 3-4)", seat=seat, cards_per_deal=CARDS_PER_DEAL, n_cards=len(cards) + n_unseen), seat=seat, rule="B.4")
     dealt = {int(c): s for s, held in st.hole.items() for c in held}
     for c in cards:
         if int(c) in dealt:
             raise DuplicateCard(gettext_noop("card %(c)s is already dealt to seat %(dealt)s", c=c, dealt=dealt[int(c)]), seat=seat,
                                 extra={"card": str(c)})
     st.hole[seat] = (*st.hole.get(seat, ()), *cards)
+    if n_unseen:
+        st.unseen[seat] = st.unseen.get(seat, 0) + n_unseen
     if not _deal_targets(st):
         if st.phase == "deal1":
             _start_round(st, 1)
         else:
             st.phase = "expose"
             _check_exposure_done(st)
-    return {"type": "deal", "seat": seat, "cards": format_cards(cards)}
+    return {"type": "deal", "seat": seat, "cards": " ".join([format_cards(cards)] * bool(cards) + ["??"] * n_unseen)}
+
+
+def _split_unseen(raw: Any) -> tuple[int, Any]:
+    """``"?? 9h"`` -> ``(1, "9h")``: how many cards of a deal were dealt face down unseen (``??``), and the
+    named rest (text or list as given). Cards logged unseen are named when exposed or shown (B.4)."""
+    if isinstance(raw, str):
+        sep = "," if "," in raw else " "
+        pieces = [p.strip() for p in raw.split(sep) if p.strip()]
+        named = [p for p in pieces if p not in UNKNOWN_TOKENS]
+        return len(pieces) - len(named), (", " if sep == "," else " ").join(named)
+    if isinstance(raw, list | tuple):
+        named_list = [p for p in raw if not (isinstance(p, str) and p in UNKNOWN_TOKENS)]
+        return len(raw) - len(named_list), named_list
+    return 0, raw
+
+
+def _adopt_unseen(st: FortyOneState, seat: int, cards: Sequence[Card], action: str) -> None:
+    """Cards ``seat`` now shows that it was dealt unseen (``??``): each must not be held by another seat; they
+    take the place of unseen cards (B.4)."""
+    new = [c for c in cards if c not in st.hole.get(seat, ())]
+    if not new:
+        return
+    if len(new) > st.unseen.get(seat, 0):
+        return  # more new cards than unseen ones: the caller's own check names the card it does not hold
+    held_by = {int(c): s for s, held in st.hole.items() if s != seat for c in held}
+    for c in new:
+        if int(c) in held_by:
+            raise DuplicateCard(gettext_noop("seat %(seat)s cannot %(action)s %(c)s: it was dealt to seat %(other)s",
+                                             seat=seat, action=action_word(action), c=c, other=held_by[int(c)]),
+                                seat=seat, rule="B.4", extra={"card": str(c)})
+    st.hole[seat] = (*st.hole.get(seat, ()), *new)
+    st.unseen[seat] -= len(new)
 
 
 def _event_cards(st: FortyOneState, ev: dict[str, Any], seat: int) -> list[Card]:
@@ -558,6 +606,7 @@ def _expose(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     cards = _event_cards(st, ev, seat)
     if len(cards) != CARDS_EXPOSED:
         raise WrongCardCount(gettext_noop("seat %(seat)s must expose exactly %(cards_exposed)s of its four cards, not %(n_cards)s (B.4 step 4)", seat=seat, cards_exposed=CARDS_EXPOSED, n_cards=len(cards)), seat=seat, rule="B.4")
+    _adopt_unseen(st, seat, cards, "expose")
     for c in cards:
         if c not in st.hole[seat]:
             raise IllegalAction(gettext_noop("seat %(seat)s cannot expose %(c)s: it does not hold it (it holds %(hole)s) (B.4 step 4)", seat=seat, c=c, hole=format_cards(st.hole[seat])), seat=seat, rule="B.4")
@@ -842,6 +891,11 @@ def _show(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     else:
         raise IllegalAction(gettext_noop("seat %(seat)s cannot show now: cards are shown at the showdown (B.4 step 9)", seat=seat),
                             seat=seat, rule="B.4")
+    if st.unseen.get(seat):
+        if "cards" not in ev:
+            raise IllegalAction(gettext_noop("seat %(seat)s: its face-down cards were not seen; send all four in "
+                                             "'cards' (B.4 step 9)", seat=seat), seat=seat, rule="B.4")
+        _adopt_unseen(st, seat, _event_cards(st, ev, seat), "show")
     held = st.hole.get(seat, ())
     if "cards" in ev:
         claimed = _event_cards(st, ev, seat)
@@ -890,7 +944,8 @@ def _finish_uncontested(st: FortyOneState) -> None:
     (winner,) = st.live
     st.uncontested_winner = winner
     st.to_act = None
-    if st.config.bonus_41_requires == "any_shown" and len(st.hole.get(winner, ())) == SHOWDOWN_CARDS:
+    held = len(st.hole.get(winner, ())) + st.unseen.get(winner, 0)  # four cards, seen or not (B.4)
+    if st.config.bonus_41_requires == "any_shown" and held == SHOWDOWN_CARDS:
         st.phase = "reveal"  # the winner may show a 41 for the bonus (B.6; F-26)
         st.to_act = winner
         return

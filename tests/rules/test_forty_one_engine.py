@@ -698,3 +698,53 @@ def test_round2_without_check_must_be_opened_with_a_bet_or_fold():
     assert [a["type"] for a in fo.view(state)["legal_actions"]] == ["fold", "bet"]
     with pytest.raises(IllegalAction, match="opened with a bet"):
         fo.apply(state, act("check", 2))
+
+
+# --- cards dealt face down and unseen (issue 14) ---------------------------------------------------------
+
+
+def _unseen_variant(events, seat):
+    """``events`` with ``seat``'s dealt cards logged as ``??``."""
+    return [{**e, "cards": "?? ??"} if e["type"] == "deal" and e["seat"] == seat else e for e in events]
+
+
+def test_unseen_cards_replay_to_the_same_hand_once_exposed_and_shown():
+    import random as _random
+
+    engine = get_engine("forty_one")
+    from rules.registry import get_game
+
+    spec = get_game("forty_one")
+    config = engine.build_config(spec.example_config)
+    seats = {1: 20_000, 2: 20_000, 3: 20_000}
+    for seed in range(40):
+        events = spec.random_hand(config, seats, 1, _random.Random(seed))
+        known = engine.replay(config, seats, events, button=1)
+        for seat in seats:
+            showed = any(e["type"] == "show" and e["seat"] == seat for e in events)
+            exposed = any(e["type"] == "expose" and e["seat"] == seat for e in events)
+            unseen = _unseen_variant(events, seat)
+            if showed:  # a shown hand names all four cards
+                hole = " ".join(str(c) for c in known.hole[seat])
+                unseen = [{**e, "cards": hole} if e["type"] == "show" and e["seat"] == seat else e for e in unseen]
+            state = engine.replay(config, seats, unseen, button=1)
+            assert engine.settlement(state) == engine.settlement(known), (seed, seat)
+            if not showed and not exposed:
+                assert state.unseen.get(seat, 0) > 0  # a folded hand stays unknown
+
+
+def test_a_shown_card_dealt_to_another_seat_is_refused_and_an_unseen_hand_must_name_its_cards():
+    engine = get_engine("forty_one")
+    from rules.registry import get_game
+
+    config = engine.build_config(get_game("forty_one").example_config)
+    state = engine.new_hand(config, {1: 20_000, 2: 20_000, 3: 20_000}, button=1)
+    for event in ({"type": "ante", "seat": 1}, {"type": "ante", "seat": 2}, {"type": "ante", "seat": 3},
+                  {"type": "blind", "seat": 1}):
+        state = engine.apply(state, event)
+    state = engine.apply(state, {"type": "deal", "seat": 1, "cards": "?? ??"})
+    state = engine.apply(state, {"type": "deal", "seat": 2, "cards": "As Ks"})
+    assert state.unseen == {1: 2}
+    assert engine.view(state)["legal_actions"]
+    with pytest.raises(RuleViolation):
+        engine.apply(state, {"type": "deal", "seat": 3, "cards": "As 7h"})  # As was dealt to seat 2

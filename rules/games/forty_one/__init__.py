@@ -26,4 +26,5 @@ SPEC = GameSpec(
     hand_view=hand_view,
     example_config={"limits": ["5.00", "10.00"], "ante": "2.00", "tax_rate": "0.05",
                     "tax_cap": {"5/10": "5.00"}, "bonus_41_amount": "10.00"},
+    unknown_cards=True,
 )

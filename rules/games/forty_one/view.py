@@ -45,7 +45,7 @@ def hand_view(state: forty_one.FortyOneState) -> HandView:
                  all_in=s not in st.folded and st.stacks[s] == 0 and not st.complete,
                  up_cards=tuple(format_cards(st.exposed.get(s, ())).split()),
                  down_cards=tuple(c for c in format_cards(st.hole.get(s, ())).split()
-                                  if c not in format_cards(st.exposed.get(s, ())).split()))
+                                  if c not in format_cards(st.exposed.get(s, ())).split()) + ("??",) * st.unseen.get(s, 0))
         for s in st.seats)
     complete = bool(view["complete"])
     outcome = outcome_of(st.result, void=st.misdeal) if complete and st.result is not None else None
