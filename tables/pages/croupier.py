@@ -126,13 +126,13 @@ def _last_hand(table: Table) -> Hand | None:
 def _hand_context(hand: Hand, state: dict[str, Any], table: Table) -> dict[str, Any]:
     events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
     view = cv.table_view(game=hand.game, state=state, events=events, seats=hand.seats,
-                         record_down_cards=table.record_down_cards, button_seat=hand.button_seat)
+                         record_down_cards=table.record_down_cards, button_seat=hand.button_seat,
+                         limits=hand.limit_snapshot)
     context: dict[str, Any] = {"hand": hand, "view": view, "table": table, "ranks": cv.ranks_for(hand.game),
                                "suits": cv.SUIT_KEYS, "limit_label": _limit_label(hand)}
     if view.complete or state.get("status") != Hand.Status.OPEN:
         context.update(_next_hand_context(table, last=hand, outcome=view.outcome))
-    if hand.game == "capsa_susun" and state.get("expect") == "set" or (
-            hand.game == "capsa_susun" and state.get("expect") == "deal"):
+    if view.house_take == "fee" and state.get("expect") in ("deal", "set"):  # Capsa: the whole deal at once
         context["capsa_form"] = _capsa_form_context(hand, state)
     return context
 
@@ -170,7 +170,7 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
     offers = {e.seat: e.player_ref for e in seat_offers_for(table=table)}  # seats the floor gave from the list
     for row in rows:
         row["offer"] = offers.get(row["seat"], "")
-    return {"next_rows": rows, "next_profile": profile, "limits_changed": changed,
+    return {"next_rows": rows, "next_profile": profile, "limits_changed": changed, "next_take": cv.house_take(table.game),
             "last_profile": last.limit_profile if last is not None else None, "next_button": button,
             "last_hand": last}
 
@@ -333,7 +333,8 @@ def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 def _capsa_form_context(hand: Hand, state: dict[str, Any]) -> dict[str, Any]:
     snapshot = hand.limit_snapshot or {}
-    return {"seats": sorted(int(s) for s in hand.seats), "surrender": bool(snapshot.get("surrender_enabled")),
+    _dealt, to_enter = cv.capsa_pending(state)
+    return {"seats": to_enter, "surrender": bool(snapshot.get("surrender_enabled")),
             "rows": (("front", 3), ("middle", 5), ("back", 5))}
 
 
@@ -346,15 +347,23 @@ def _capsa_settings(post, seats: list[int]) -> dict[int, dict[str, str]]:
 
 
 def _capsa_events(hand: Hand, table: Table, post) -> list[dict[str, Any]]:
-    """Every event of the deal as entered: deals, settings, then the surrender round and the reveal as the
-    engine's view asks for them (replayed through the service's ``hand_replay``; refusals raise)."""
-    seats = sorted(int(s) for s in hand.seats)
-    surrenders = {s for s in seats if post.get(f"surrender_{s}")}
-    unknown_ok = cv.unknown_cards_allowed(hand.game) and not table.record_down_cards
-    events = cv.capsa_deal_events(settings=_capsa_settings(post, seats), unknown_ok=unknown_ok)
+    """Every event still to log for the deal as entered: the deals of the seats not yet dealt, the settings
+    the engine waits for, then the surrender round and the reveal as the engine's view asks for them
+    (replayed through the service's ``hand_replay``; a refusal raises and nothing is logged)."""
     stored = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
-    engine, state = hand_replay(hand=hand, events=stored + events)
-    for _i in range(2 * len(seats) + 2):
+    engine, state = hand_replay(hand=hand, events=stored)
+    dealt, to_enter = cv.capsa_pending(engine.view(state))
+    settings = _capsa_settings(post, to_enter)
+    surrenders = {s for s in (int(x) for x in hand.seats) if post.get(f"surrender_{s}")}
+    unknown_ok = cv.unknown_cards_allowed(hand.game) and not table.record_down_cards
+    events = cv.capsa_deal_events(settings=settings, dealt=dealt, unknown_ok=unknown_ok)
+    for event in events:
+        state = engine.apply(state, event)
+    sets = cv.capsa_set_events(settings=settings, awaiting=engine.view(state).get("awaiting") or [])
+    for event in sets:
+        state = engine.apply(state, event)
+    events += sets
+    for _i in range(2 * len(hand.seats) + 2):
         nxt = cv.capsa_next_event(engine.view(state), surrenders)
         if nxt is None:
             break
@@ -399,7 +408,7 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
         table.refresh_from_db(fields=["button_seat"])  # the close moved the button
     context = _hand_context(hand, state, table)
     context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
-        int(s) for s in hand.seats)), "surrendered": [s for s in hand.seats if request.POST.get(f"surrender_{s}")]})
+        int(s) for s in hand.seats)), "surrendered": [int(s) for s in hand.seats if request.POST.get(f"surrender_{s}")]})
     return render(request, "tables/croupier/_hand.html", context)
 
 

@@ -24,9 +24,10 @@ from rules.engines.errors import RuleViolation
 
 #: The token of a card dealt face down and not seen by the croupier (engine contract).
 UNKNOWN_CARD = "??"
-#: Games whose engine accepts ``??`` for an unseen card today. The engine-contract issue makes every
-#: game accept it; the set then becomes all games.
-UNKNOWN_CARD_GAMES = frozenset({"seven_card_stud"})
+#: The games' house takes (:data:`rules.core.game_spec.HOUSE_TAKES`) whose engines accept ``??`` for an
+#: unseen card today: the stud family. The engine-contract issue makes every game accept it; the set then
+#: becomes all of them.
+UNKNOWN_CARD_TAKES = frozenset({"taxe"})
 #: Event keys that carry cards (seen cards are taken out of the card picker).
 CARD_KEYS = ("cards", "card", "front", "middle", "back")
 #: Where a rule number links to: the house rules as the engines implement them (docs/rules/, one anchor
@@ -34,9 +35,17 @@ CARD_KEYS = ("cards", "card", "front", "middle", "back")
 RULE_DOC_URL = "/rules/{game}/#{rule}"
 
 
+def house_take(game: str) -> str:
+    """The game's house take as the registry names it: ``taxe`` (the stud family), ``tax`` (Forty-one) or
+    ``fee`` (Capsa Susun); it also picks how the screen lays the game out."""
+    from rules.registry import get_game
+
+    return get_game(game).house_take
+
+
 def unknown_cards_allowed(game: str) -> bool:
     """True if ``game``'s engine takes ``??`` for a face-down card nobody saw."""
-    return game in UNKNOWN_CARD_GAMES
+    return house_take(game) in UNKNOWN_CARD_TAKES
 
 
 def rule_url(game: str, rule: str | None) -> str | None:
@@ -48,7 +57,7 @@ def rule_url(game: str, rule: str | None) -> str | None:
 
 def deck_of(game: str) -> list[str]:
     """The cards of ``game``'s deck as canonical text, by rank then suit (Forty-one: the 32-card pack)."""
-    deck = PIQUET_32 if game == "forty_one" else DECK_52
+    deck = PIQUET_32 if house_take(game) == "tax" else DECK_52
     return [str(c) for c in sorted(deck)]
 
 
@@ -200,6 +209,7 @@ class TableView:
     deck: list[str]
     info: list[str] = field(default_factory=list)
     capsa: dict[str, Any] | None = None
+    house_take: str = ""
     declare_kinds: list[tuple[str, str]] = field(default_factory=list)
 
     @property
@@ -213,6 +223,17 @@ class TableView:
     @property
     def spread_actions(self) -> list[Action]:
         return [a for a in self.actions if a.spread]
+
+
+def _chip_unit(limits: Mapping[str, Any] | None) -> int:
+    """The smallest chip of the limits (cents; 1.00 when the snapshot names none): the spread picker's step."""
+    from rules.engines.money import to_cents
+
+    raw = (limits or {}).get("chip_unit")
+    try:
+        return to_cents(str(raw)) if raw not in (None, "") else 100
+    except RuleViolation:
+        return 100
 
 
 def _by_seat(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
@@ -242,7 +263,8 @@ PHASE_LABELS = {
 
 
 def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seats: Mapping[Any, Any],
-               record_down_cards: bool, button_seat: int | None = None) -> TableView:
+               record_down_cards: bool, button_seat: int | None = None,
+               limits: Mapping[str, Any] | None = None) -> TableView:
     """Build the :class:`TableView` of a hand.
 
     ``state``: the hand service's answer (engine view + ``status``, ``event_count``; cents). ``events``: the
@@ -253,8 +275,13 @@ def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[
     deck = deck_of(game)
     seen = seen_cards(events)
     unknown_ok = unknown_cards_allowed(game) and not record_down_cards
-    builder = {"seven_card_stud": _stud, "forty_one": _forty_one, "capsa_susun": _capsa}[game]
+    take = house_take(game)
+    builder = {"taxe": _stud, "tax": _forty_one, "fee": _capsa}[take]
     view = builder(state, unknown_ok=unknown_ok, button_seat=button_seat, seats_in=_by_seat(seats))
+    step = _chip_unit(limits)
+    for action in view.actions:
+        if action.spread is not None:
+            action.spread = (action.spread[0], action.spread[1], step)
     for action in view.actions:
         if action.kind == "expose" and action.seat is not None:  # two of the seat's own cards, if known
             action.choices = [c for c in dealt_to(events, action.seat) if c != UNKNOWN_CARD]
@@ -264,6 +291,7 @@ def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[
         view.to_act = next((a.seat for a in view.actions if a.slots and a.seat is not None), None)
         for seat in view.seats:
             seat.to_act = seat.seat == view.to_act
+    view.game, view.house_take = game, take
     view.event_count = int(state.get("event_count") or 0)
     view.status = str(state.get("status") or "open")
     view.deck = deck
@@ -459,8 +487,12 @@ def _capsa(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | Non
         if seat in units:
             sv.notes.append(str(_("%(units)s units") % {"units": units[seat]}))
         seats.append(sv)
-    actions = [_simple(a["type"], None) for a in state.get("legal_actions") or []
-               if a["type"] in ("reveal",)]
+    actions = []
+    for a in state.get("legal_actions") or []:  # after the settings: the surrender round and the reveal
+        if a["type"] in ("play", "surrender"):
+            actions += [_simple(a["type"], seat) for seat in a.get("seats") or []]
+        elif a["type"] == "reveal":
+            actions.append(_simple("reveal", None))
     return TableView(
         game="capsa_susun", phase=str(state.get("phase")), street=str(PHASE_LABELS.get(state.get("phase"), "")),
         event_count=0, status="", to_act=state.get("to_act"), seats=seats, actions=actions, pots=[], tax=0,
@@ -468,19 +500,38 @@ def _capsa(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | Non
         capsa={"expect": state.get("expect"), "awaiting": sorted(awaiting)})
 
 
-def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], unknown_ok: bool) -> list[dict[str, Any]]:
-    """The deal and setting events of a Capsa deal entered on the page: per seat ``deal`` (13 cards, or 13
-    ``??`` where the engine takes unseen cards) then ``set`` (front/middle/back). The play/surrender and reveal events follow from the engine's view
-    (:func:`capsa_next_events`)."""
+def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], dealt: Iterable[int],
+                      unknown_ok: bool) -> list[dict[str, Any]]:
+    """The ``deal`` events of a Capsa deal entered on the page, one per seat not yet ``dealt``: its 13 cards
+    (front + middle + back), or 13 ``??`` where the engine takes unseen cards (the cards are then named
+    by the setting)."""
+    done = set(dealt)
     events: list[dict[str, Any]] = []
     for seat, rows in sorted(settings.items()):
+        if seat in done:
+            continue
         cards = " ".join([rows.get("front", ""), rows.get("middle", ""), rows.get("back", "")]).split()
         deal = " ".join([UNKNOWN_CARD] * len(cards)) if unknown_ok else " ".join(cards)
         events.append({"type": "deal", "seat": seat, "cards": deal})
-    for seat, rows in sorted(settings.items()):
-        events.append({"type": "set", "seat": seat, "front": rows.get("front", ""),
-                       "middle": rows.get("middle", ""), "back": rows.get("back", "")})
     return events
+
+
+def capsa_set_events(*, settings: Mapping[int, Mapping[str, str]], awaiting: Iterable[int]) -> list[dict[str, Any]]:
+    """The ``set`` events (front / middle / back) of the seats the engine still waits for (a seat holding a
+    natural does not set)."""
+    wanted = set(awaiting)
+    return [{"type": "set", "seat": seat, "front": rows.get("front", ""), "middle": rows.get("middle", ""),
+             "back": rows.get("back", "")} for seat, rows in sorted(settings.items()) if seat in wanted]
+
+
+def capsa_pending(state: Mapping[str, Any]) -> tuple[list[int], list[int]]:
+    """``(dealt, to_enter)`` of a Capsa deal's view: the seats already dealt, and the seats whose cards the
+    page still asks for (not set, no natural declared, not timed out)."""
+    seats = _by_seat(state.get("seats"))
+    dealt = [s for s, info in seats.items() if info.get("dealt")]
+    to_enter = [s for s, info in sorted(seats.items())
+                if not info.get("set") and not info.get("natural") and not info.get("timed_out")]
+    return dealt, to_enter
 
 
 def capsa_next_event(state: Mapping[str, Any], surrenders: Iterable[int]) -> dict[str, Any] | None:
@@ -538,8 +589,9 @@ def _pair_line(pair: Mapping[str, Any]) -> str:
 
 
 def ranks_for(game: str) -> list[str]:
-    """The rank keys of the card picker (Forty-one: 7 to A)."""
-    return [r for r in RANKS if game != "forty_one" or RANKS.index(r) >= RANKS.index("7")]
+    """The rank keys of the card picker (Forty-one's 32-card pack: 7 to A)."""
+    short = house_take(game) == "tax"
+    return [r for r in RANKS if not short or RANKS.index(r) >= RANKS.index("7")]
 
 
 SUIT_KEYS = [(s, SUIT_TO_SYMBOL[s]) for s in SUITS]

@@ -159,3 +159,66 @@ def test_a_table_that_records_every_card_asks_for_the_down_cards(client, stud):
     known = client.get(f"/croupier/tables/{table.pk}/").content.decode()
     assert 'value="??"' not in known
     assert known.count('name="card" value=""') == 3
+
+
+CAPSA_ROWS = {1: ("As Ad 2c", "Kc Kd 3h 4s 5d", "Qs Qh 6c 7d 8h"), 2: ("2d 3c 4h", "9c 9d Th Js 6s", "Tc Td Ts 7c 8c")}
+
+
+def test_a_capsa_deal_half_logged_elsewhere_is_finished_on_the_page(client):
+    from tables.services.hands import hand_event_append
+
+    table = table_make(game="capsa_susun", name="Capsa page", seats=4)
+    user = croupier_on_duty(table, "capsa-page-croupier")
+    client.force_login(user)
+    _open(client, table, {1: "100.00", 2: "100.00"})
+    hand = Hand.objects.get(table=table)
+    seat1 = " ".join(CAPSA_ROWS[1])
+    hand_event_append(hand=hand, event={"type": "deal", "seat": 1, "cards": seat1}, idempotency_key="other-1",
+                      expected_seq=0, actor=user)
+    form = {"idempotency_key": "capsa-1", "action": "confirm"}
+    for seat, (front, middle, back) in CAPSA_ROWS.items():
+        form |= {f"front_{seat}": front.split(), f"middle_{seat}": middle.split(), f"back_{seat}": back.split()}
+    page = client.post(f"/croupier/hands/{hand.pk}/capsa/", form, HTTP_HX_REQUEST="true")
+    assert page.status_code == 200
+    hand.refresh_from_db()
+    types = list(HandEvent.objects.filter(hand=hand).order_by("seq").values_list("payload__type", flat=True))
+    assert types[:4] == ["deal", "deal", "set", "set"] and types[-1] == "reveal"
+    assert hand.status == Hand.Status.CLOSED
+    assert "Seat 1 pays seat 2" in page.content.decode()
+    again = client.post(f"/croupier/hands/{hand.pk}/capsa/", form, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200
+    assert HandEvent.objects.filter(hand=hand).count() == len(types)
+
+
+def test_spread_limit_offers_an_amount_picker_bounded_by_min_and_max(client):
+    table = table_make(game="seven_card_stud", name="Stud spread", config={
+        "limit_type": "spread", "spread_min": "10.00", "spread_max": "50.00", "ante": "1.00", "taxe_amount": "2.00"})
+    user = croupier_on_duty(table, "spread-croupier")
+    client.force_login(user)
+    _open(client, table, {1: "200.00", 3: "200.00"})
+    hand = Hand.objects.get(table=table)
+    _tap(client, hand, "a1", 0, type="ante", seat="1")
+    _tap(client, hand, "a3", 1, type="ante", seat="3")
+    _tap(client, hand, "d1", 2, type="deal", seat="1", card=["??", "??", "3c"])
+    _tap(client, hand, "d3", 3, type="deal", seat="3", card=["??", "??", "Kd"])
+    page = _tap(client, hand, "b1", 4, type="bring_in", seat="1").content.decode()
+    assert 'min="20.00" max="60.00" step="1.00"' in page  # raise to: the bring-in + 10.00 to 50.00
+    raised = _tap(client, hand, "r3", 5, type="raise", seat="3", to="35.00").content.decode()
+    assert "Refused" not in raised
+    assert HandEvent.objects.filter(hand=hand, payload__type="raise", payload__to=3500).count() == 1
+
+
+@pytest.mark.parametrize("game", [g.name for g in __import__("rules.registry", fromlist=["GAMES"]).GAMES])
+def test_every_game_in_the_registry_opens_and_offers_its_first_actions(client, game):
+    from rules.registry import get_game
+    from tests.factories import DEFAULT_CONFIGS
+
+    spec = get_game(game)
+    table = table_make(game=game, name=f"Page {game}", seats=min(spec.players[1], 4), config=DEFAULT_CONFIGS[game])
+    user = croupier_on_duty(table, f"page-{game}")
+    client.force_login(user)
+    page = _open(client, table, {1: "100.00", 2: "100.00", 3: "100.00"})
+    text = page.content.decode()
+    assert page.status_code == 200 and 'data-status="open"' in text
+    assert 'class="act' in text or 'class="capsa"' in text  # buttons or the Capsa entry form
+    assert "Refused" not in text
