@@ -248,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         page = [x for t in threads for x in t.latencies["page"]]
         api = [x for t in threads for x in t.latencies["api"]]
         errors = [e for t in threads for e in t.errors]
-        print(f"paced: {len(page) + len(api)} actions in {wall:.1f} s = {(len(page) + len(api)) / wall:.1f} actions/s")
+        print(f"paced: {len(page) + len(api)} actions in {wall:.1f} s = {(len(page) + len(api)) / wall:.1f} actions/s; "
+              f"machine load average (1 min) at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         page_line, page50, page99 = report("page (request to rendered #hand fragment)", page)
         api_line, api50, api99 = report("bare JSON API (request to JSON answer)", api)
         print(page_line)
