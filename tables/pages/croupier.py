@@ -123,17 +123,41 @@ def _last_hand(table: Table) -> Hand | None:
             .order_by("-number").first())
 
 
+def _views(hand: Hand, events: list[dict[str, Any]], *, status: str) -> tuple[Any, dict[str, Any]]:
+    """``(typed view, engine view)`` of ``hand`` after ``events``, from one replay (the service's
+    ``hand_replay``): the game's one typed view (its registry entry's ``hand_view``) and the engine's own view
+    with the hand's ``status`` and ``event_count``."""
+    from rules.registry import get_game
+
+    engine, state = hand_replay(hand=hand, events=events)
+    answer = dict(engine.view(state)) | {"status": status, "event_count": len(events)}
+    return get_game(hand.game).hand_view(state), answer
+
+
+def _table_view(hand: Hand, table: Table | None, events: list[dict[str, Any]], *, status: str) -> cv.TableView:
+    typed, answer = _views(hand, events, status=status)
+    return cv.table_view(game=hand.game, typed=typed, state=answer, events=events, seats=hand.seats,
+                         record_down_cards=bool(table and table.record_down_cards), limits=hand.limit_snapshot)
+
+
+def _stored_events(hand: Hand) -> list[dict[str, Any]]:
+    return list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
+
+
 def _hand_context(hand: Hand, state: dict[str, Any], table: Table) -> dict[str, Any]:
-    events = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
-    view = cv.table_view(game=hand.game, state=state, events=events, seats=hand.seats,
-                         record_down_cards=table.record_down_cards, button_seat=hand.button_seat,
-                         limits=hand.limit_snapshot)
+    """The page's context for ``hand`` as stored now (one query for its events, one replay): whatever the
+    service answered (a replayed tap, a refusal, a stale sequence), the screen shows the current state.
+    ``state`` gives the hand's ``status`` after the service call."""
+    events = _stored_events(hand)
+    typed, answer = _views(hand, events, status=str(state.get("status") or hand.status))
+    view = cv.table_view(game=hand.game, typed=typed, state=answer, events=events, seats=hand.seats,
+                         record_down_cards=table.record_down_cards, limits=hand.limit_snapshot)
     context: dict[str, Any] = {"hand": hand, "view": view, "table": table, "ranks": cv.ranks_for(hand.game),
                                "suits": cv.SUIT_KEYS, "limit_label": _limit_label(hand)}
-    if view.complete or state.get("status") != Hand.Status.OPEN:
+    if view.complete or answer["status"] != Hand.Status.OPEN:
         context.update(_next_hand_context(table, last=hand, outcome=view.outcome))
-    if view.house_take == "fee" and state.get("expect") in ("deal", "set"):  # Capsa: the whole deal at once
-        context["capsa_form"] = _capsa_form_context(hand, state)
+    if view.house_take == "fee" and answer.get("expect") in ("deal", "set"):  # Capsa: the whole deal at once
+        context["capsa_form"] = _capsa_form_context(hand, answer)
     return context
 
 
@@ -149,9 +173,7 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
     if last is not None:
         if outcome is None:
             try:
-                state = hand_state(hand=last)
-                outcome = cv.table_view(game=last.game, state=state, events=[], seats=last.seats,
-                                        record_down_cards=True).outcome
+                outcome = _table_view(last, None, _stored_events(last), status=last.status).outcome
             except RuleViolation:
                 outcome = None
         for seat, info in last.seats.items():
@@ -189,16 +211,14 @@ def _render_table(request: HttpRequest, table: Table, *, error: dict | None = No
                   status: int = 200) -> HttpResponse:
     hand = _open_hand(table)
     if hand is not None:
-        context = _hand_context(hand, hand_state(hand=hand), table)
+        context = _hand_context(hand, {"status": hand.status}, table)
     else:
         last = _last_hand(table)
         context = {"hand": None, "view": None, "table": table}
         context.update(_next_hand_context(table, last=last))
         if last is not None:
             try:
-                context["view"] = cv.table_view(game=last.game, state=hand_state(hand=last), events=[],
-                                                seats=last.seats, record_down_cards=True,
-                                                button_seat=last.button_seat)
+                context["view"] = _table_view(last, table, _stored_events(last), status=last.status)
                 context["hand"] = last
                 context["limit_label"] = _limit_label(last)
             except RuleViolation:
@@ -309,7 +329,7 @@ def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
         if state.pop("replayed", False):
             notice = _("That tap was already logged; nothing was logged twice.")
     except ConflictError as exc:
-        state = exc.extra.get("state") or hand_state(hand=hand)
+        state = exc.extra.get("state") or {"status": hand.status}
         if exc.code == "stale_sequence":
             notice = _("Another terminal logged at this hand in between: this is the current state. "
                        "Check it and tap again.")
@@ -318,7 +338,7 @@ def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
     except (ApplicationError, RuleViolation) as exc:
         if getattr(exc, "status_code", 400) == 403:
             return _forbidden(request, table)
-        state = getattr(exc, "extra", {}).get("state") or hand_state(hand=hand)
+        state = getattr(exc, "extra", {}).get("state") or {"status": hand.status}
         error = _error(exc, hand.game)
     hand.status = state.get("status", hand.status)
     if hand.status != Hand.Status.OPEN:
@@ -395,9 +415,7 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
         else:
             stored = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
             engine, dry = hand_replay(hand=hand, events=stored + events)
-            dry_view = dict(engine.view(dry)) | {"event_count": hand.event_count, "status": hand.status}
-            preview = cv.table_view(game=hand.game, state=dry_view, events=stored + events, seats=hand.seats,
-                                    record_down_cards=True, button_seat=hand.button_seat)
+            preview = _table_view(hand, table, stored + events, status=hand.status)
     except (ApplicationError, RuleViolation) as exc:
         if getattr(exc, "status_code", 400) == 403:
             return _forbidden(request, table)

@@ -1,13 +1,15 @@
-"""The ONE adapter between the engines' views and the croupier's table screen (issue 15).
+"""The ONE adapter between the engines and the croupier's table screen (issue 15).
 
-The page never reads an engine's view directly: :func:`table_view` turns the answer of the hand service
-(``hand_state`` / ``hand_event_append``: the engine's ``view()`` plus ``status`` and ``event_count``, money
-in int cents) into the typed :class:`TableView` the templates render. When the engines' one typed view
-lands (engine-contract issue), only this module changes.
+The page never reads an engine directly: :func:`table_view` turns the game's one typed view of the hand
+(:class:`rules.core.view.HandView`, built by the registry entry's ``hand_view``: seats, whose turn, legal
+actions with ``to``/``add`` and the spread range, pots with eligible seats, the house take, the outcome)
+into the :class:`TableView` the templates render. The engine's own view is read only for what the typed
+view leaves out (stud deal faces and the open pair, Forty-one's hand descriptions, Capsa's naturals, fouls,
+royalties and units), in :func:`_typed`, :func:`_forty_one_extras` and :func:`_capsa_extras`.
 
-Nothing here decides a rule: the buttons are the engine's ``legal_actions``; the amounts are the
-engine's (``to`` totals for wagers, the chips put in for ante, bring-in and call); the ``add`` shown on
-a wager is ``to`` minus what the seat has in this street/round, as the engine reports it.
+Nothing here decides a rule: the buttons are the engine's legal actions; the amounts are the engine's
+(``to`` totals for wagers, ``add`` the chips an action puts in); a declaration the buttons do not offer
+goes to the engine, which refuses it with its rule.
 """
 
 from __future__ import annotations
@@ -75,23 +77,6 @@ def seen_cards(events: Iterable[Mapping[str, Any]]) -> set[str]:
             except RuleViolation:
                 continue
     return seen
-
-
-def dealt_to(events: Iterable[Mapping[str, Any]], seat: int) -> list[str]:
-    """The cards dealt to ``seat`` in ``events`` (canonical text, ``??`` kept), in deal order."""
-    out: list[str] = []
-    for event in events:
-        if event.get("type") == "deal" and event.get("seat") == seat and isinstance(event.get("cards"), str):
-            tokens = event["cards"].replace(",", " ").split()
-            for token in tokens:
-                if token == UNKNOWN_CARD:
-                    out.append(token)
-                    continue
-                try:
-                    out.extend(str(c) for c in parse_cards(token))
-                except RuleViolation:
-                    continue
-    return out
 
 
 def card_label(card: str) -> dict[str, str]:
@@ -250,6 +235,9 @@ _L = gettext_lazy
 #: Phases in which a player acts with chips: the page also offers "the player declares something else",
 #: which the engine checks (and refuses with its rule when it is not allowed, e.g. a fourth raise).
 BETTING_PHASES = frozenset({"betting", "bring_in", "round1", "round2"})
+#: Legal actions the screen does not offer as buttons: Capsa's deal and setting (its own entry form), the
+#: floor's acts (misdeal, timeout) and announcements the engine detects itself.
+FLOOR_OR_FORM_KINDS = frozenset({"set", "declare_natural", "declare_royalty", "timeout", "misdeal", "burn"})
 DECLARE_LABELS = {"raise": _L("raise to"), "bet": _L("bet"), "complete": _L("complete to"), "call": _L("call"),
                   "check": _L("check"), "fold": _L("fold")}
 STREET_LABELS = {3: _L("3rd street"), 4: _L("4th street"), 5: _L("5th street"), 6: _L("6th street"),
@@ -262,56 +250,40 @@ PHASE_LABELS = {
 }
 
 
-def table_view(*, game: str, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seats: Mapping[Any, Any],
-               record_down_cards: bool, button_seat: int | None = None,
-               limits: Mapping[str, Any] | None = None) -> TableView:
+def table_view(*, game: str, typed: Any, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
+               seats: Mapping[Any, Any], record_down_cards: bool, limits: Mapping[str, Any] | None = None) -> TableView:
     """Build the :class:`TableView` of a hand.
 
-    ``state``: the hand service's answer (engine view + ``status``, ``event_count``; cents). ``events``: the
-    stored event payloads (for the cards already seen). ``seats``: ``hand.seats`` (starting stacks).
-    ``record_down_cards``: the table logs every down card (else face-down cards are ``??`` where the engine
-    takes it). Raises nothing for a well-formed view.
+    ``typed``: the game's one typed view of the hand (:class:`rules.core.view.HandView`, from the registry's
+    ``hand_view``); ``state``: the engine's own view of the same state plus ``status`` and ``event_count``
+    (for what the typed view leaves out); ``events``: the stored event payloads (the cards already seen);
+    ``seats``: ``hand.seats`` (starting stacks); ``record_down_cards``: the table logs every down card (else
+    face-down cards are ``??`` where the engine takes it); ``limits``: the hand's frozen limit snapshot (its
+    ``chip_unit`` steps the spread-limit amount picker). Raises nothing for a well-formed view.
     """
     deck = deck_of(game)
     seen = seen_cards(events)
     unknown_ok = unknown_cards_allowed(game) and not record_down_cards
-    take = house_take(game)
-    builder = {"taxe": _stud, "tax": _forty_one, "fee": _capsa}[take]
-    view = builder(state, unknown_ok=unknown_ok, button_seat=button_seat, seats_in=_by_seat(seats))
+    view = _typed(typed, state, unknown_ok=unknown_ok)
     step = _chip_unit(limits)
     for action in view.actions:
         if action.spread is not None:
             action.spread = (action.spread[0], action.spread[1], step)
-    for action in view.actions:
-        if action.kind == "expose" and action.seat is not None:  # two of the seat's own cards, if known
-            action.choices = [c for c in dealt_to(events, action.seat) if c != UNKNOWN_CARD]
     if view.phase in BETTING_PHASES and view.to_act is not None:
         view.declare_kinds = [(k, str(DECLARE_LABELS[k])) for k in DECLARE_LABELS]
     if view.to_act is None and not view.complete:  # dealing: the seat the first card form is for
         view.to_act = next((a.seat for a in view.actions if a.slots and a.seat is not None), None)
         for seat in view.seats:
             seat.to_act = seat.seat == view.to_act
-    view.game, view.house_take = game, take
     view.event_count = int(state.get("event_count") or 0)
     view.status = str(state.get("status") or "open")
     view.deck = deck
     view.unseen = [c for c in deck if c not in seen]
-    if view.complete:
-        _show_shown_cards(view, events)
-        view.outcome = _outcome(game, state, _by_seat(seats))
+    if view.complete and typed.outcome is not None:
+        view.outcome = _typed_outcome(typed, state, _by_seat(seats))
         for seat in view.seats:
             seat.net = next((r["net"] for r in view.outcome.rows if r["seat"] == seat.seat), None)
     return view
-
-
-def _show_shown_cards(view: TableView, events: Sequence[Mapping[str, Any]]) -> None:
-    """At the end, a seat that showed its cards shows them all (the shown ``cards`` of its show event)."""
-    for event in events:
-        if event.get("type") == "show" and isinstance(event.get("cards"), str):
-            seat = next((s for s in view.seats if s.seat == event.get("seat")), None)
-            if seat is not None:
-                seat.up_cards = [card_label(c) for c in event["cards"].split() if c != UNKNOWN_CARD]
-                seat.down_count = 0
 
 
 def _wager(kind: str, seat: int, lo: int, hi: int, amounts: Sequence[int] | None, already: int, split: bool,
@@ -338,67 +310,6 @@ def _simple(kind: str, seat: int | None, amount: int | None = None) -> Action:
 # --- Seven Card Stud -----------------------------------------------------------------------------------
 
 
-def _stud(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None,
-          seats_in: Mapping[int, Any]) -> TableView:
-    stacks = _by_seat(state.get("stacks"))
-    boards = _by_seat(state.get("boards"))
-    downs = _by_seat(state.get("down_cards"))
-    street_bets = _by_seat(state.get("street_contributions"))
-    contrib = _by_seat(state.get("contributions"))
-    folded = set(state.get("folded") or [])
-    all_in = set(state.get("all_in") or [])
-    to_act = state.get("to_act")
-    seats = []
-    for seat in sorted(stacks):
-        sv = SeatView(seat=seat, stack=stacks[seat], street_bet=street_bets.get(seat, 0),
-                      contributed=contrib.get(seat, 0), folded=seat in folded, all_in=seat in all_in,
-                      to_act=seat == to_act, down_count=downs.get(seat, 0),
-                      up_cards=[card_label(c) for c in (boards.get(seat) or "").split()])
-        if seat == button_seat:
-            sv.marks.append(str(_("button")))
-        if seat == state.get("bring_in_seat"):
-            sv.marks.append(str(_("bring-in")))
-        seats.append(sv)
-    split = any("amounts" in a for a in state.get("legal_actions") or [] if a.get("type") in ("bet", "raise"))
-    actions: list[Action] = []
-    for a in state.get("legal_actions") or []:
-        kind, seat = a["type"], a.get("seat")
-        if kind in ("bet", "raise", "complete"):
-            actions += _wager(kind, seat, a["min"], a["max"], a.get("amounts"), street_bets.get(seat, 0),
-                              split or "amounts" in a, 100)
-        elif kind == "deal":
-            slots = [CardSlot(face=f, value=UNKNOWN_CARD if f == "down" and unknown_ok else "")
-                     for f in a.get("faces") or ["up"] * int(a.get("count") or 1)]
-            actions.append(Action(kind="deal", seat=seat, slots=slots, style="deal",
-                                  label=str(_("Deal to seat %(seat)s") % {"seat": seat})))
-        elif kind == "deal_community":
-            actions.append(Action(kind=kind, seat=None, slots=[CardSlot(face="up")], style="deal",
-                                  label=str(_("Community card"))))
-        elif kind == "show":
-            action = _simple("show", seat)
-            # ``cards`` at a stud show = all the seat's own cards (R11.2): the known up cards preset, the
-            # face-down ones (logged as ??) entered now.
-            hidden = downs.get(seat, 0) if unknown_ok else 0
-            if hidden:
-                action.slots = ([CardSlot(face="up", value=c) for c in (boards.get(seat) or "").split()]
-                                + [CardSlot(face="down") for _i in range(hidden)])
-            actions.append(action)
-        else:
-            actions.append(_simple(kind, seat, a.get("min") if kind in ("ante", "bring_in", "call") else None))
-    info = []
-    if state.get("open_pair"):
-        info.append(str(_("Open pair on 4th street: the higher limit may be bet (R6.4)")))
-    if state.get("community"):
-        info.append(str(_("Community card: %(card)s") % {"card": state["community"]}))
-    view = TableView(
-        game="seven_card_stud", phase=str(state.get("phase")),
-        street=str(STREET_LABELS.get(state.get("street"), "")),
-        event_count=0, status="", to_act=to_act, seats=seats, actions=actions,
-        pots=_pots(state.get("pots")), tax=int(state.get("tax") or 0), raises_left=state.get("raises_left"),
-        complete=bool(state.get("complete")), outcome=None, unseen=[], deck=[], info=info)
-    return view
-
-
 def _pots(raw: Sequence[Mapping[str, Any]] | None) -> list[PotView]:
     pots = []
     for i, pot in enumerate(raw or []):
@@ -407,97 +318,40 @@ def _pots(raw: Sequence[Mapping[str, Any]] | None) -> list[PotView]:
     return pots
 
 
-# --- Forty-one -----------------------------------------------------------------------------------------
+# --- game extras the typed view leaves out ----------------------------------------------------------------
 
 
-def _forty_one(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None,
-               seats_in: Mapping[int, Any]) -> TableView:
-    stacks = _by_seat(state.get("stacks"))
-    round_bets = _by_seat(state.get("round_bets"))
-    contrib = _by_seat(state.get("contributions"))
-    exposed = _by_seat(state.get("exposed"))
-    folded = set(state.get("folded") or [])
-    to_act = state.get("to_act")
-    forehand = state.get("forehand")
-    complete = bool(state.get("complete"))
-    seats = []
-    for seat in sorted(stacks):
-        sv = SeatView(seat=seat, stack=stacks[seat], street_bet=round_bets.get(seat, 0),
-                      contributed=contrib.get(seat, 0), folded=seat in folded,
-                      all_in=stacks[seat] == 0 and seat not in folded and not complete,
-                      to_act=seat == to_act, up_cards=[card_label(c) for c in (exposed.get(seat) or "").split()])
-        if seat == forehand:
-            sv.marks.append(str(_("forehand (Spitz)")))
-        seats.append(sv)
-    actions: list[Action] = []
-    for a in state.get("legal_actions") or []:
-        kind = a["type"]
-        if kind in ("bet", "raise"):
-            actions += _wager(kind, to_act, a["min"], a["max"], None, round_bets.get(to_act, 0), True, 100)
-        elif kind == "deal":
-            slots = [CardSlot(face="down", value=UNKNOWN_CARD if unknown_ok else "") for _ in range(2)]
-            actions.append(Action(kind="deal", seat=to_act, slots=slots, style="deal",
-                                  label=str(_("Deal to seat %(seat)s") % {"seat": to_act})))
-        elif kind == "expose":
-            actions.append(Action(kind="expose", seat=to_act, slots=[CardSlot(face="up"), CardSlot(face="up")],
-                                  style="deal", label=str(_("Seat %(seat)s exposes") % {"seat": to_act})))
-        elif kind == "show" and unknown_ok:
-            action = _simple("show", to_act)
-            action.slots = [CardSlot(face="up"), CardSlot(face="up")]
-            actions.append(action)
-        else:
-            actions.append(_simple(kind, to_act, a.get("min") if kind in ("ante", "blind", "call") else None))
-    info = []
+def _forty_one_extras(view: TableView, state: Mapping[str, Any]) -> None:
+    """At the end of a Forty-one hand: what each seat's four cards make (the engine's hand description)."""
     hands = _by_seat(state.get("hands"))
-    for sv in seats:
-        if sv.seat in hands:  # at the end: the four cards each seat showed, and what they make
+    for sv in view.seats:
+        if sv.seat in hands:
             sv.up_cards = [card_label(c) for c in (hands[sv.seat].get("cards") or "").split()]
+            sv.down_count = 0
             sv.notes.append(str(hands[sv.seat].get("description", "")))
-    return TableView(
-        game="forty_one", phase=str(state.get("phase")), street=str(PHASE_LABELS.get(state.get("phase"), "")),
-        event_count=0, status="", to_act=to_act, seats=seats, actions=actions, pots=_pots(state.get("pots")),
-        tax=int(state.get("tax") or 0), raises_left=state.get("raises_left"), complete=complete, outcome=None,
-        unseen=[], deck=[], info=info)
 
 
-# --- Capsa Susun ---------------------------------------------------------------------------------------
-
-
-def _capsa(state: Mapping[str, Any], *, unknown_ok: bool, button_seat: int | None,
-           seats_in: Mapping[int, Any]) -> TableView:
-    stacks = _by_seat(state.get("stacks"))
+def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
+    """Capsa Susun: naturals, fouls, royalties, surrenders and units per seat (the engine's scoring)."""
     per_seat = _by_seat(state.get("seats"))
-    awaiting = set(state.get("awaiting") or [])
     units = _by_seat(state.get("units"))
     fouled = set(state.get("fouled") or [])
-    seats = []
-    for seat in sorted(stacks):
-        info = per_seat.get(seat, {})
-        sv = SeatView(seat=seat, stack=stacks[seat], to_act=seat in awaiting)
-        if seat == state.get("button"):
-            sv.marks.append(str(_("button")))
+    awaiting = set(state.get("awaiting") or [])
+    for sv in view.seats:
+        info = per_seat.get(sv.seat, {})
+        sv.to_act = sv.seat in awaiting
+        sv.down_count = 0
         if info.get("natural"):
             sv.notes.append(str(_("natural: %(name)s") % {"name": info["natural"]}))
-        if seat in fouled:
+        if sv.seat in fouled:
             sv.notes.append(str(_("foul")))
         for row, units_row in sorted((info.get("royalties") or {}).items()):
             sv.notes.append(str(_("royalty %(row)s: %(units)s units") % {"row": row, "units": units_row}))
         if info.get("decision") == "surrender":
             sv.notes.append(str(_("surrendered")))
-        if seat in units:
-            sv.notes.append(str(_("%(units)s units") % {"units": units[seat]}))
-        seats.append(sv)
-    actions = []
-    for a in state.get("legal_actions") or []:  # after the settings: the surrender round and the reveal
-        if a["type"] in ("play", "surrender"):
-            actions += [_simple(a["type"], seat) for seat in a.get("seats") or []]
-        elif a["type"] == "reveal":
-            actions.append(_simple("reveal", None))
-    return TableView(
-        game="capsa_susun", phase=str(state.get("phase")), street=str(PHASE_LABELS.get(state.get("phase"), "")),
-        event_count=0, status="", to_act=state.get("to_act"), seats=seats, actions=actions, pots=[], tax=0,
-        raises_left=None, complete=bool(state.get("complete")), outcome=None, unseen=[], deck=[],
-        capsa={"expect": state.get("expect"), "awaiting": sorted(awaiting)})
+        if sv.seat in units:
+            sv.notes.append(str(_("%(units)s units") % {"units": units[sv.seat]}))
+    view.capsa = {"expect": state.get("expect"), "awaiting": sorted(awaiting)}
 
 
 def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], dealt: Iterable[int],
@@ -546,46 +400,127 @@ def capsa_next_event(state: Mapping[str, Any], surrenders: Iterable[int]) -> dic
     return None
 
 
-def _outcome(game: str, state: Mapping[str, Any], seats_in: Mapping[int, Any]) -> Outcome:
-    st = state.get("settlement") or {}
-    contributions = _by_seat(st.get("contributions"))
-    awards = _by_seat(st.get("awards"))
-    returned = _by_seat(st.get("returned"))
-    bonus = _by_seat(st.get("bonus"))
-    fees = _by_seat(st.get("fees"))
-    net = _by_seat(st.get("net"))
-    rows = []
-    for seat in sorted(seats_in):
-        start = int(seats_in[seat]["stack"]) if isinstance(seats_in[seat], Mapping) else int(seats_in[seat])
-        rows.append({"seat": seat, "start": start, "put_in": contributions.get(seat, 0), "won": awards.get(seat, 0),
-                     "returned": returned.get(seat, 0), "bonus": bonus.get(seat, 0), "fee": fees.get(seat, 0),
-                     "net": net.get(seat, 0), "final": start + net.get(seat, 0)})
-    lines = []
-    for row in st.get("pot_awards") or []:
-        pot, seat, amount = (row["pot"], row["seat"], row["amount"]) if isinstance(row, Mapping) else row
-        name = _("main pot") if pot == 0 else _("side pot %(n)s") % {"n": pot}
-        lines.append(str(_("Seat %(seat)s wins %(amount)s from the %(pot)s") % {
-            "seat": seat, "amount": _money(amount), "pot": name}))
-    for seat, amount in sorted(returned.items()):
-        if amount:
-            lines.append(str(_("Seat %(seat)s gets %(amount)s back (uncalled)") % {"seat": seat, "amount": _money(amount)}))
-    for seat, amount in sorted(bonus.items()):
-        if amount:
-            lines.append(str(_("Seat %(seat)s is paid the 41 bonus of %(amount)s by the house") % {
-                "seat": seat, "amount": _money(amount)}))
-    for pair in state.get("pairs") or []:
-        lines.append(_pair_line(pair))
-    house = int(st.get("tax") or 0) + sum(fees.values())
-    void = bool(state.get("void") or state.get("misdeal"))
-    return Outcome(rows=rows, house_take=house, bonus_total=sum(bonus.values()), lines=lines, void=void)
-
-
 def _pair_line(pair: Mapping[str, Any]) -> str:
     a, b = pair["seats"]
     units = int(pair["units"][str(a)])
     winner, loser = (a, b) if units >= 0 else (b, a)
     return str(_("Seat %(loser)s pays seat %(winner)s %(units)s units") % {
         "loser": loser, "winner": winner, "units": abs(units)})
+
+
+# --- the one typed view (rules.core.view.HandView) -------------------------------------------------------
+
+
+def _typed(hv: Any, state: Mapping[str, Any], *, unknown_ok: bool) -> TableView:
+    """The screen of any registered game, built from its typed :class:`~rules.core.view.HandView` (seats, whose
+    turn, legal actions with ``to``/``add`` and the spread range, pots, house take, outcome); the engine's
+    own view adds only what the typed view leaves out (stud deal faces, Forty-one hands, Capsa scoring)."""
+    take = hv.house_take_kind
+    extra = dict(hv.extra or {})
+    faces = {a.get("seat"): a.get("faces") for a in state.get("legal_actions") or []
+             if a.get("type") == "deal" and a.get("faces")}
+    by_seat = {s.seat: s for s in hv.seats}
+    seats = []
+    for s in hv.seats:
+        shown = hv.complete and take != "fee"  # at the end every named card is on the table
+        up = list(s.up_cards) + ([c for c in s.down_cards if c != UNKNOWN_CARD] if shown else [])
+        downs = [c for c in s.down_cards if not shown or c == UNKNOWN_CARD] if take != "fee" else []
+        sv = SeatView(seat=s.seat, stack=s.stack, street_bet=s.round_bet, contributed=s.in_pot, folded=s.folded,
+                      all_in=s.all_in, to_act=s.seat == hv.to_act, down_count=len(downs),
+                      up_cards=[card_label(c) for c in up])
+        if s.seat == hv.button:
+            sv.marks.append(str(_("forehand (Spitz)") if take == "tax" else _("button")))
+        if s.seat == extra.get("bring_in_seat"):
+            sv.marks.append(str(_("bring-in")))
+        seats.append(sv)
+    actions: list[Action] = []
+    for a in hv.legal_actions:
+        kind, seat = a.kind, a.seat
+        if kind in ("bet", "raise", "complete"):
+            already = (a.to or 0) - (a.add or 0)
+            if a.choices:
+                amounts: Sequence[int] = a.choices
+            elif a.max_to is not None and a.max_to != a.to:
+                actions += _wager(kind, seat, a.to, a.max_to, None, already, False, 100)
+                continue
+            else:
+                amounts = [a.to]
+            actions += _wager(kind, seat, a.to, a.to, amounts, already, True, 100)
+        elif kind in ("ante", "blind", "bring_in", "call"):
+            actions.append(_simple(kind, seat, a.add))
+        elif kind == "deal" and take != "fee":
+            pattern = faces.get(seat) or (["down"] * (a.cards or 2) if take == "tax" else ["up"] * (a.cards or 1))
+            slots = [CardSlot(face=f, value=UNKNOWN_CARD if f == "down" and unknown_ok else "") for f in pattern]
+            actions.append(Action(kind="deal", seat=seat, slots=slots, style="deal",
+                                  label=str(_("Deal to seat %(seat)s") % {"seat": seat})))
+        elif kind == "deal_community":
+            actions.append(Action(kind=kind, seat=None, slots=[CardSlot(face="up")], style="deal",
+                                  label=str(_("Community card"))))
+        elif kind == "show" and seat in by_seat and UNKNOWN_CARD in by_seat[seat].down_cards:
+            # ``cards`` at a show = all the seat's own cards (stud R11.2): the known ones preset, the face-down
+            # ones logged as ?? entered now.
+            own = by_seat[seat]
+            action = _simple("show", seat)
+            action.slots = ([CardSlot(face="up", value=c) for c in own.up_cards]
+                            + [CardSlot(face="down", value="" if c == UNKNOWN_CARD else c) for c in own.down_cards])
+            actions.append(action)
+        elif kind == "expose":
+            own = by_seat.get(seat)
+            actions.append(Action(kind="expose", seat=seat, slots=[CardSlot(face="up"), CardSlot(face="up")],
+                                  style="deal", label=str(_("Seat %(seat)s exposes") % {"seat": seat}),
+                                  choices=[c for c in (own.down_cards if own else ()) if c != UNKNOWN_CARD]))
+        elif kind in FLOOR_OR_FORM_KINDS:
+            continue
+        else:
+            actions.append(_simple(kind, seat))
+    info: list[str] = []
+    raises_left = extra.get("raises_left", state.get("raises_left"))
+    if take == "taxe":
+        street = str(STREET_LABELS.get(hv.street, ""))
+        if state.get("open_pair") and not hv.complete:
+            info.append(str(_("Open pair on 4th street: the higher limit may be bet (R6.4)")))
+        if extra.get("community"):
+            info.append(str(_("Community card: %(card)s") % {"card": extra["community"]}))
+    else:
+        street = str(PHASE_LABELS.get(hv.phase, ""))
+    view = TableView(
+        game=hv.game, phase=hv.phase, street=street, event_count=0, status="", to_act=hv.to_act, seats=seats,
+        actions=actions, pots=_pots([{"amount": p.amount, "eligible": p.eligible} for p in hv.pots]),
+        tax=hv.house_take, raises_left=raises_left, complete=hv.complete, outcome=None, unseen=[], deck=[],
+        info=info, house_take=take)
+    if take == "tax":
+        _forty_one_extras(view, state)
+    elif take == "fee":
+        _capsa_extras(view, state)
+    return view
+
+
+def _typed_outcome(hv: Any, state: Mapping[str, Any], seats_in: Mapping[int, Any]) -> Outcome:
+    """The settlement of a finished hand from the typed view's :class:`~rules.core.view.Outcome`."""
+    out = hv.outcome
+    rows = []
+    for seat in sorted(seats_in):
+        start = int(seats_in[seat]["stack"]) if isinstance(seats_in[seat], Mapping) else int(seats_in[seat])
+        won, back, bonus, fee, net = (out.won.get(seat, 0), out.returned.get(seat, 0), out.bonus.get(seat, 0),
+                                      out.fees.get(seat, 0), out.net.get(seat, 0))
+        rows.append({"seat": seat, "start": start, "put_in": won + back + bonus - fee - net, "won": won,
+                     "returned": back, "bonus": bonus, "fee": fee, "net": net, "final": start + net})
+    lines = []
+    for pot, seat, amount in out.awards:
+        name = _("main pot") if pot == 0 else _("side pot %(n)s") % {"n": pot}
+        lines.append(str(_("Seat %(seat)s wins %(amount)s from the %(pot)s") % {
+            "seat": seat, "amount": _money(amount), "pot": name}))
+    for seat, amount in sorted(out.returned.items()):
+        if amount:
+            lines.append(str(_("Seat %(seat)s gets %(amount)s back (uncalled)") % {"seat": seat, "amount": _money(amount)}))
+    for seat, amount in sorted(out.bonus.items()):
+        if amount:
+            lines.append(str(_("Seat %(seat)s is paid the 41 bonus of %(amount)s by the house") % {
+                "seat": seat, "amount": _money(amount)}))
+    for pair in state.get("pairs") or []:
+        lines.append(_pair_line(pair))
+    return Outcome(rows=rows, house_take=out.house_take, bonus_total=sum(out.bonus.values()), lines=lines,
+                   void=out.void)
 
 
 def ranks_for(game: str) -> list[str]:
