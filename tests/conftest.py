@@ -138,3 +138,13 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """Every test ends in the default language: a request in German activates it for the thread (Django's
+    LocaleMiddleware), and a service called directly by the next test would otherwise answer in German."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
