@@ -29,6 +29,21 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
+# --- Transport security (issue 20): on by default when DEBUG is off, each switchable from the environment. ---
+#: Redirect every plain-HTTP request to HTTPS. Behind a proxy that terminates TLS and redirects itself, set false.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+#: HSTS max-age in seconds (0 = no header); one year by default outside DEBUG.
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+#: Session and CSRF cookies only over HTTPS.
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+#: The switch for a TLS-terminating proxy: the header it sets on HTTPS requests, e.g.
+#: ``SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO`` (the proxy must strip it from clients). Unset = none.
+_proxy_header = env.str("SECURE_PROXY_SSL_HEADER", default="")
+SECURE_PROXY_SSL_HEADER = (_proxy_header, "https") if _proxy_header else None
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -161,6 +176,8 @@ SPECTACULAR_SETTINGS = {
     "for Seven Card Stud, Forty-one and Capsa Susun.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # One name for the one list of games (DESIGN.md: the engine registry's games), wherever a field offers it.
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "tables.models.Game"},
 }
 
 # Celery: a Redis broker when REDIS_URL is set, otherwise eager in-process execution (first run).

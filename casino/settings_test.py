@@ -7,6 +7,10 @@ the real PostgreSQL and Redis; without them it falls back to SQLite and eager Ce
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+# The suite (test client, live server for the browser tests) speaks plain HTTP: no HTTPS redirect and no
+# HTTPS-only cookies here. Production keeps them on (DEBUG off); tests/casino/test_deploy_settings.py checks that.
+for _name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"):
+    os.environ.setdefault(_name, "false")
 
 from casino.settings import *  # noqa: E402,F403
 

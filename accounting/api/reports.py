@@ -20,7 +20,7 @@ from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView, RetrieveAPIView, get_object_or_404
 from rest_framework.negotiation import BaseContentNegotiation
@@ -345,6 +345,7 @@ class DropCountOutputSerializer(serializers.ModelSerializer):
                   "counted_by", "counted_at", "signed_off_by", "signed_off_at", "sign_off_note"]
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class AmountField(serializers.Field):
     """EUR as a decimal string (``"125.50"``) or a JSON integer; a JSON float is refused, never rounded.
 

@@ -43,11 +43,11 @@ def demo():
 
 def test_the_seed_demo_command_builds_the_floor_once():
     out = io.StringIO()
-    call_command("seed_demo", stdout=out)
+    call_command("seed_demo", "--allow-without-debug", stdout=out)
     assert "Demo floor: 3 tables open" in out.getvalue()
     counts = (Table.objects.count(), LimitProfile.objects.count(), Dealer.objects.count(),
               RotationPlan.objects.count(), RotationSlot.objects.count(), DealerAssignment.objects.count())
-    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", "--allow-without-debug", stdout=io.StringIO())
     assert counts == (Table.objects.count(), LimitProfile.objects.count(), Dealer.objects.count(),
                       RotationPlan.objects.count(), RotationSlot.objects.count(), DealerAssignment.objects.count())
     floor = Table.objects.filter(name__in=["Stud 1", "Forty-one 1", "Capsa 1"])

@@ -111,7 +111,7 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     from tables import demo_evening
 
     monkeypatch.setattr(demo_evening, "SIMULATED", [(n, 3, s) for n, _h, s in demo_evening.SIMULATED])
-    call_command(SeedDemo(), stdout=StringIO())
+    call_command(SeedDemo(), "--allow-without-debug", stdout=StringIO())
     demo_evening.seed_demo_evening(stdout=StringIO())
     hands = Hand.objects.count()
     assert hands >= 9 + 8

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.roles import ROLES
 
@@ -15,9 +17,20 @@ DEMO_USERS = {"floor": "floor_manager", "croupier": "croupier", "accountant": "a
 
 
 class Command(BaseCommand):
-    help = "Create demo users (one per role) and the demo floor; safe to run again."
+    help = ("Create demo users (one per role) and the demo floor; safe to run again. Refuses with DEBUG off "
+            "unless --allow-without-debug is given (the demo users share a published password).")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--allow-without-debug", action="store_true",
+                            help="seed even though DEBUG is off (a demo or staging machine, never production)")
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not options["allow_without_debug"]:
+            raise CommandError(_(
+                "seed_demo refuses to run with DEBUG off: it creates demo accounts, a superuser among them, whose "
+                "password %(password)s is published in the README, so anyone could log in. On a demo machine run it "
+                "with DEBUG=true, or pass --allow-without-debug if this is really not production.")
+                % {"password": DEMO_PASSWORD})
         User = get_user_model()
         with transaction.atomic():
             for role in ROLES:
