@@ -1,4 +1,8 @@
-"""Admin pages for hands and their event log: read-only (nobody edits a hand; the API logs it)."""
+"""Admin pages for hands and their event log: read-only (nobody edits a hand; the API logs it).
+
+The event log carries the cards dealt, so only floor managers and accountants see it here (issue 20);
+croupiers see the hands of the tables they deal or dealt today, without their events.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
-from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
+from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from tables.models import Hand, HandEvent
+from tables.selectors import hand_list_for
 
 
 class _ReadOnly(ReadOnlyAdminMixin):
@@ -18,7 +23,19 @@ class _ReadOnly(ReadOnlyAdminMixin):
     view_roles = (FLOOR_MANAGER, CROUPIER, ACCOUNTANT)
 
 
-class HandEventInline(_ReadOnly, admin.TabularInline):
+class _CardsReadOnly(ReadOnlyAdminMixin):
+    """Read-only pages that show cards: floor managers and accountants only (never croupiers)."""
+
+    view_roles = (FLOOR_MANAGER, ACCOUNTANT)
+
+    def has_view_permission(self, request, obj=None):
+        return has_role(request.user, *self.view_roles)
+
+    def has_module_permission(self, request):
+        return has_role(request.user, *self.view_roles)
+
+
+class HandEventInline(_CardsReadOnly, admin.TabularInline):
     model = HandEvent
     fields = ["seq", "payload", "idempotency_key", "created_by", "created_at"]
     readonly_fields = fields
@@ -38,6 +55,9 @@ class HandAdmin(_ReadOnly, admin.ModelAdmin):
                        "gaming_day", "void_reason", "source", "ledger_entries"]
     inlines = [HandEventInline]
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(pk__in=hand_list_for(user=request.user).values("pk"))
+
     @admin.display(description=_("ledger entries"))
     def ledger_entries(self, obj: Hand):
         entries = obj.journal_entries.all()
@@ -50,7 +70,7 @@ class HandAdmin(_ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(HandEvent)
-class HandEventAdmin(_ReadOnly, admin.ModelAdmin):
+class HandEventAdmin(_CardsReadOnly, admin.ModelAdmin):
     list_display = ["hand", "seq", "event_type", "created_by", "created_at"]
     list_select_related = ["hand__table", "created_by"]
     search_fields = ["hand__table__name", "idempotency_key"]

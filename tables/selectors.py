@@ -135,3 +135,62 @@ def audit_history(*, obj) -> QuerySet:
 
     return AuditEntry.objects.select_related("actor").filter(
         subject=obj._meta.label_lower, subject_id=str(obj.pk)).order_by("-at", "-id")
+
+
+# --------------------------------------------------------------------------------------------------
+# Hands and hole cards (issue 20): croupiers read the hands of the tables they deal or dealt during the
+# current gaming day, and a live hand's face-down cards only at the table they deal now.
+# --------------------------------------------------------------------------------------------------
+
+#: Event types whose cards every player at the table sees (shown, exposed, community): kept for everyone.
+PUBLIC_CARD_EVENTS = frozenset({"show", "expose", "deal_community", "reveal"})
+#: Keys of an event that carry cards (deals, burns, Capsa settings).
+CARD_KEYS = ("cards", "card", "front", "middle", "back")
+
+
+def tables_dealt_today_by(*, user, at: dt.datetime | None = None) -> QuerySet[Table]:
+    """Tables where ``user`` deals at ``at`` (default now) or dealt earlier in the gaming day of ``at``:
+    an assignment that started by ``at`` and had not ended when that gaming day began."""
+    from casino.gaming_day import gaming_day_bounds, gaming_day_of
+
+    at = at or timezone.now()
+    day_start, _ = gaming_day_bounds(gaming_day_of(at))
+    return Table.objects.filter(
+        Q(assignments__dealer__user=user, assignments__start__lte=at)
+        & (Q(assignments__end__isnull=True) | Q(assignments__end__gt=day_start))
+    ).distinct()
+
+
+def hand_list_for(*, user) -> QuerySet:
+    """Hands visible to ``user``, newest first, with table, dealer and limit profile joined: every hand for
+    floor managers and accountants; for croupiers the hands of :func:`tables_dealt_today_by`."""
+    from tables.models import Hand
+
+    qs = Hand.objects.select_related("table", "dealer__user", "limit_profile", "opened_by")
+    if not sees_whole_floor(user):
+        qs = qs.filter(table__in=tables_dealt_today_by(user=user).values("pk"))
+    return qs
+
+
+def hand_cards_visible(*, hand, user) -> bool:
+    """True if ``user`` may read the face-down cards logged in ``hand``: floor managers and accountants
+    always; anyone else once the hand is over, or while it is live only as the dealer on duty at its table."""
+    from tables.models import Hand
+
+    if sees_whole_floor(user) or hand.status != Hand.Status.OPEN:
+        return True
+    dealer = dealer_on_duty(table=hand.table)
+    return dealer is not None and dealer.user_id == getattr(user, "pk", None)
+
+
+def hand_event_redacted(payload: dict) -> dict:
+    """``payload`` with the cards of a non-public event replaced by None and their keys listed in ``hidden``
+    (``{"type": "deal", "seat": 1, "cards": None, "hidden": ["cards"]}``). Shown, exposed and community
+    cards (:data:`PUBLIC_CARD_EVENTS`) are kept; up cards dealt in stud stay readable in the hand's state
+    (``boards``)."""
+    if payload.get("type") in PUBLIC_CARD_EVENTS:
+        return payload
+    hidden = [key for key in CARD_KEYS if payload.get(key) is not None]
+    if not hidden:
+        return payload
+    return {**payload, **dict.fromkeys(hidden), "hidden": hidden}

@@ -38,13 +38,13 @@ from tables.api.hands_serializers import (
     money_out,
 )
 from tables.models import Hand, HandEvent
+from tables.selectors import hand_cards_visible, hand_list_for
 from tables.services.hands import (
     SeatInput,
     hand_close,
     hand_event_append,
     hand_event_list,
     hand_events_submit,
-    hand_list,
     hand_open,
     hand_phh_submit,
     hand_state,
@@ -88,7 +88,7 @@ class HandListOpenView(_MoneyErrors, generics.ListCreateAPIView):
         return [IsStaff()] if self.request.method == "GET" else [IsCroupierOrFloorManager()]
 
     def get_queryset(self):
-        return hand_list().prefetch_related("journal_entries")
+        return hand_list_for(user=self.request.user).prefetch_related("journal_entries")
 
     def get_serializer_class(self):
         return HandOutputSerializer if self.request.method == "GET" else HandOpenInputSerializer
@@ -110,7 +110,7 @@ class HandDetailView(generics.RetrieveAPIView):
     serializer_class = HandOutputSerializer
 
     def get_queryset(self):
-        return hand_list().prefetch_related("journal_entries")
+        return hand_list_for(user=self.request.user).prefetch_related("journal_entries")
 
     def retrieve(self, request, *args, **kwargs):
         hand = self.get_object()
@@ -137,7 +137,12 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation: no hand in the URL
             return HandEvent.objects.none()
-        return hand_event_list(hand=get_object_or_404(Hand, pk=self.kwargs["pk"]))
+        hand = get_object_or_404(hand_list_for(user=self.request.user), pk=self.kwargs["pk"])
+        self.hide_cards = not hand_cards_visible(hand=hand, user=self.request.user)
+        return hand_event_list(hand=hand)
+
+    def get_serializer_context(self):
+        return super().get_serializer_context() | {"hide_cards": getattr(self, "hide_cards", False)}
 
     @extend_schema(request=HandEventInputSerializer, responses={201: HandEventOutputSerializer})
     def post(self, request, pk: int):

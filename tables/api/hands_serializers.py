@@ -18,6 +18,7 @@ from rest_framework import serializers
 
 from rules.engines.money import format_cents, to_cents
 from tables.models import Hand, HandEvent, Table
+from tables.selectors import hand_event_redacted
 
 #: Keys of an event that carry money (EUR in the API, cents stored): ``amount`` (ante, blind, call,
 #: Taxe), ``to`` (bet/raise/complete total for the street or round).
@@ -147,7 +148,10 @@ class HandEventOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField(read_only=True)
 
     def get_event(self, obj: HandEvent) -> dict:
-        return money_out(obj.payload)
+        payload = obj.payload
+        if self.context.get("hide_cards"):  # a live hand read by a croupier not dealing it now (issue 20)
+            payload = hand_event_redacted(payload)
+        return money_out(payload)
 
 
 def hand_event_out(record: HandEvent) -> dict[str, Any]:
