@@ -68,9 +68,9 @@ def test_openapi_schema_and_docs_are_served(api_client, role_user):
 
 
 def test_seed_demo_is_idempotent(django_user_model, capsys):
-    call_command("seed_demo")
+    call_command("seed_demo", "--allow-without-debug")
     first = django_user_model.objects.count()
-    call_command("seed_demo")
+    call_command("seed_demo", "--allow-without-debug")
     assert django_user_model.objects.count() == first
     out = capsys.readouterr().out
     assert "password" in out
