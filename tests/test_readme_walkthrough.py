@@ -191,7 +191,7 @@ def small_demo_evening(monkeypatch):
 def test_readme_walkthrough_runs_as_written(live_worker, small_demo_evening):
     from tables.demo_evening import seed_demo_evening
 
-    call_command("seed_demo", stdout=StringIO())
+    call_command("seed_demo", "--allow-without-debug", stdout=StringIO())
     seed_demo_evening(stdout=StringIO())  # no-op when seed_demo's hooks already made it
     walk = Walkthrough()
     for line in walkthrough_lines():
