@@ -2,14 +2,16 @@
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
+from casino.api_auth import LoginUnlockView, TokenLogoutView, TokenObtainView
 from casino.views import ApiRootView, HealthView
 
 urlpatterns = [
     path("", ApiRootView.as_view(), name="api-root"),
     path("health/", HealthView.as_view(), name="health"),
-    path("auth/token/", obtain_auth_token, name="auth-token"),
+    path("auth/token/", TokenObtainView.as_view(), name="auth-token"),
+    path("auth/logout/", TokenLogoutView.as_view(), name="auth-logout"),
+    path("auth/unlock/", LoginUnlockView.as_view(), name="auth-unlock"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("rules/", include("rules.urls")),

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CasinoConfig(AppConfig):
-    """Project-level app: roles migration, health view, seed_demo command."""
+    """Project-level app: roles migration, health view, seed_demo command, login lockout audit."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "casino"
@@ -15,4 +15,10 @@ class CasinoConfig(AppConfig):
         from casino.db_roles import grant_after_migrate
 
         post_migrate.connect(grant_after_migrate, sender=self, dispatch_uid="casino.db_roles.grant_after_migrate")
+        # django-axes announces a lockout only by its signal: the audit row is written from there.
+        from axes.signals import user_locked_out
+
         from casino import language  # noqa: F401 - connects the login signal (saved language -> session)
+        from casino.auth import lockout_audit
+
+        user_locked_out.connect(lockout_audit, dispatch_uid="casino.lockout_audit")

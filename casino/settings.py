@@ -10,6 +10,7 @@ Environment variables (see README "Production"):
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import environ
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "django_htmx",
@@ -77,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a lockout flagged during the request into the refusal (casino.auth.lockout_response).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -120,7 +124,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.str
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # Validates nothing; its password_changed hook revokes the user's API token on every password change.
+    {"NAME": "casino.auth.TokenRevocationOnPasswordChange"},
 ]
+# Axes first: it refuses a locked-out user or address before the password is even checked.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+
+# --- Logins (issue 20) ---
+#: Lifetime of an API token: a shift (8 hours) unless API_TOKEN_TTL_MINUTES says otherwise.
+API_TOKEN_TTL = dt.timedelta(minutes=env.int("API_TOKEN_TTL_MINUTES", default=8 * 60))
+#: Lockout (django-axes): this many failed logins for one username, or from one address, lock it out ...
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+#: ... for this long (or until a floor manager unlocks it: POST /api/v1/auth/unlock/, audited).
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=30))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per user and per address
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "casino.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "casino.auth.client_ip"
+#: Unlocks go through the audited endpoint, not axes' own admin pages.
+AXES_ENABLE_ADMIN = False
+AXES_VERBOSE = False
+#: Proxies in front of the service that append to X-Forwarded-For (0 = clients connect directly).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 #: The house language (DESIGN.md "Languages"): German (Austria) unless the environment says otherwise.
 LANGUAGE_CODE = env.str("HOUSE_LANGUAGE", default="de-at")
@@ -158,7 +183,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REST_FRAMEWORK = {
     # Token first: an unauthenticated call then gets 401 with a WWW-Authenticate header (not 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "casino.language.TokenAuthentication",
+        "casino.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

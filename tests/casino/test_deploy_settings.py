@@ -79,7 +79,9 @@ def test_check_deploy_fails_when_the_switches_are_turned_off():
 def test_seed_demo_refuses_with_debug_off_and_says_why():
     done = _manage("seed_demo")
     assert done.returncode != 0
-    assert "DEBUG off" in done.stderr and "demo-pass-2026" in done.stderr and "--allow-without-debug" in done.stderr
+    # in the house language (German) unless told otherwise
+    assert "DEBUG" in done.stderr and "demo-pass-2026" in done.stderr and "--allow-without-debug" in done.stderr
+    assert "verweigert" in done.stderr
 
 
 def test_seed_demo_with_debug_off_writes_nothing_without_the_switch(db, django_user_model):
