@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from casino.text_limits import NOTE_MAX_CHARS, text_length_checks
+
 
 class Account(models.Model):
     """A ledger account. ``code`` is unique and stable, e.g. ``"table:7:pot"`` or ``"house:bonus_expense"``."""
@@ -60,7 +62,7 @@ class JournalEntry(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
     reverses = models.OneToOneField("self", verbose_name=_("reverses"), null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
-    reason = models.TextField(_("reason"), blank=True, default="")
+    reason = models.TextField(_("reason"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     digest = models.CharField(_("digest"), max_length=64, blank=True, default="",
                               help_text="this entry's link of the ledger's digest chain (casino.digests)")
 
@@ -68,6 +70,7 @@ class JournalEntry(models.Model):
         ordering = ["-posted_at", "-id"]
         verbose_name = _("journal entry")
         verbose_name_plural = _("journal entries")
+        constraints = text_length_checks("journal_entry", "reason")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.idempotency_key}"
@@ -119,12 +122,13 @@ class Discrepancy(models.Model):
     found_at = models.DateTimeField(_("found at"), auto_now_add=True)
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
-    resolution_note = models.TextField(_("resolution note"), blank=True, default="")
+    resolution_note = models.TextField(_("resolution note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
 
     class Meta:
         ordering = ["-found_at"]
         verbose_name = _("discrepancy")
         verbose_name_plural = _("discrepancies")
+        constraints = text_length_checks("discrepancy", "resolution_note")
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.what}"
@@ -178,7 +182,7 @@ class DropCount(models.Model):
     signed_off_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("signed off by"), null=True, blank=True, on_delete=models.PROTECT,
                                       related_name="+")
     signed_off_at = models.DateTimeField(_("signed off at"), null=True, blank=True)
-    sign_off_note = models.TextField(_("sign off note"), blank=True, default="")
+    sign_off_note = models.TextField(_("sign off note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     #: Four eyes (issue 17): a second accountant, not the one who counted, confirms the count.
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"), null=True, blank=True, on_delete=models.PROTECT,
                                      related_name="+")
@@ -186,7 +190,8 @@ class DropCount(models.Model):
 
     class Meta:
         ordering = ["-gaming_day", "table"]
-        constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="drop_count_unique")]
+        constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="drop_count_unique"),
+                       *text_length_checks("drop_count", "sign_off_note")]
         verbose_name = _("drop count")
         verbose_name_plural = _("drop counts")
 
@@ -210,7 +215,7 @@ class ReportJob(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.QUEUED)
     progress = models.PositiveSmallIntegerField(_("progress"), default=0)
     file = models.FileField(_("file"), upload_to="reports/", blank=True)
-    error = models.TextField(_("error"), blank=True, default="")
+    error = models.TextField(_("error"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.PROTECT, related_name="+")
     requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
@@ -218,6 +223,7 @@ class ReportJob(models.Model):
     class Meta:
         verbose_name = _("report job")
         verbose_name_plural = _("report jobs")
+        constraints = text_length_checks("report_job", "error")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.fmt} {self.date_from}..{self.date_to} ({self.status})"
@@ -306,7 +312,7 @@ class Approval(models.Model):
     subject_id = models.CharField(_("subject id"), max_length=64)
     gaming_day = models.DateField(_("gaming day"), null=True, blank=True, db_index=True)
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2, null=True, blank=True)
-    note = models.TextField(_("note"))
+    note = models.TextField(_("note"), max_length=NOTE_MAX_CHARS)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), on_delete=models.PROTECT, related_name="+")
     requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
@@ -318,7 +324,8 @@ class Approval(models.Model):
     class Meta:
         ordering = ["-requested_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["kind", "subject_id"], condition=Q(status="pending"),
-                                               name="approval_one_pending_per_subject")]
+                                               name="approval_one_pending_per_subject"),
+                       *text_length_checks("approval", "note")]
         verbose_name = _("approval")
         verbose_name_plural = _("approvals")
 

@@ -15,12 +15,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.auth import lockout_response, login_lockout_reset, token_expires_at, token_issue, token_revoke
 from casino.errors import ApplicationError
 from casino.permissions import IsFloorManager
 
 
-class TokenInputSerializer(serializers.Serializer):
+class TokenInputSerializer(StrictInputSerializer):
     username = serializers.CharField(max_length=150, trim_whitespace=False)
     password = serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
 
@@ -30,10 +31,10 @@ class TokenOutputSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class UnlockInputSerializer(serializers.Serializer):
+class UnlockInputSerializer(StrictInputSerializer):
     username = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
     ip_address = serializers.IPAddressField(required=False, allow_blank=True, default="")
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=NOTE_MAX_CHARS, required=False, allow_blank=True, default="")
 
 
 class TokenObtainView(APIView):

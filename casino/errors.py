@@ -8,13 +8,16 @@ the house default: :mod:`casino.language`); ``code`` and ``extra`` are the same 
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -76,6 +79,15 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApplicationError):
         return Response({"message": message_text(exc.message), "code": exc.code, "extra": exc.extra},
                         status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):  # a body without Content-Length that grew past the limit
+        from casino.middleware import request_too_large_response
+
+        response = request_too_large_response(context["request"], settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        return Response(json.loads(response.content), status=413)
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return Response({"message": _("send the body as JSON (Content-Type: application/json), not %(media_type)s")
+                         % {"media_type": exc.detail.split('"')[1] if '"' in exc.detail else exc.detail},
+                         "code": "unsupported_media_type", "extra": {}}, status=415)
     if isinstance(exc, RecursionError):
         # json.loads on a body nested thousands deep: a malformed request, not a server fault.
         return Response({"message": gettext("request body is nested too deeply to be read as JSON"), "code": "parse_error",

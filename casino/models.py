@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from casino.text_limits import NOTE_MAX_CHARS, text_length_checks
+
 
 class AuditEntry(models.Model):
     """One audited change: who, when, what, from which status to which, and why.
@@ -21,7 +23,7 @@ class AuditEntry(models.Model):
     to_status = models.CharField(_("to status"), max_length=32, blank=True, default="")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
-    reason = models.TextField(_("reason"), blank=True, default="")
+    reason = models.TextField(_("reason"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     data = models.JSONField(_("data"), default=dict, blank=True)
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
@@ -29,6 +31,7 @@ class AuditEntry(models.Model):
         ordering = ["-at", "-id"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
+        constraints = text_length_checks("audit_entry", "reason")
 
     def __str__(self) -> str:
         return f"{self.subject}#{self.subject_id} {self.action} {self.from_status}->{self.to_status}"

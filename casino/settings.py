@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads a body: over DATA_UPLOAD_MAX_MEMORY_SIZE is a readable 413 on every path.
+    "casino.middleware.RequestSizeLimitMiddleware",
     # Static files (htmx, CSS, fonts) served by the app itself: casino networks are often offline.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -179,6 +181,8 @@ LOGIN_REDIRECT_URL = "/"
 STATIC_ROOT = BASE_DIR / "var" / "static"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "var" / "media")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+#: Largest request body accepted (bytes; Django's default 2.5 MB): more is answered 413 (casino.middleware).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BODY_BYTES", default=2_621_440)
 
 REST_FRAMEWORK = {
     # Token first: an unauthenticated call then gets 401 with a WWW-Authenticate header (not 403).
@@ -188,11 +192,15 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # JSON bodies only, each key once (issue 20): a form-encoded or multipart body is 415.
+    "DEFAULT_PARSER_CLASSES": ["casino.api_input.StrictJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "casino.errors.api_exception_handler",
     "COERCE_DECIMAL_TO_STRING": True,
+    "DEFAULT_METADATA_CLASS": "casino.metadata.SafeMetadata",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -203,6 +211,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for the one list of games (DESIGN.md: the engine registry's games), wherever a field offers it.
     "ENUM_NAME_OVERRIDES": {"GameEnum": "tables.models.Game"},
+    # Every operation documents its error answers with the one error shape (issue 20).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "casino.schema.error_responses"],
 }
 
 # Celery: a Redis broker when REDIS_URL is set, otherwise eager in-process execution (first run).

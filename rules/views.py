@@ -13,6 +13,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_input import unknown_keys_check
 from casino.permissions import IsCroupierOrFloorManager
 from rules.engines.errors import RuleViolation
 from rules.registry import GAMES
@@ -81,6 +82,7 @@ class ShowdownView(APIView):
             doc = request.data
         except RecursionError:  # DRF's JSON parser only turns ValueError into a 400
             raise exceptions.ParseError("the body is not JSON the tool can read: it is nested too deeply") from None
+        unknown_keys_check(doc, set(ShowdownRequestSerializer().fields))
         try:
             result = run_showdown(doc)
         except RuleViolation as err:

@@ -24,6 +24,7 @@ from tables import selectors
 from tables.models import (
     Dealer,
     DealerAssignment,
+    DutyCorrection,
     Game,
     LimitChangeRequest,
     LimitProfile,
@@ -458,6 +459,17 @@ class DealerAssignmentAdmin(ReadOnlyAdminMixin, AuditHistoryMixin, admin.ModelAd
     list_select_related = ["dealer__user", "table", "slot__dealer__user", "slot__table"]
     list_filter = ["table", "dealer"]
     readonly_fields = ["dealer", "table", "start", "end", "slot", "audit_history"]
+
+
+@admin.register(DutyCorrection)
+class DutyCorrectionAdmin(ReadOnlyAdminMixin, AuditHistoryMixin, admin.ModelAdmin):
+    """Corrections of the duty roster's past (recorded through the API with a reason; read-only here)."""
+
+    list_display = ["dealer", "table", "start", "end", "recorded_by", "recorded_at"]
+    list_select_related = ["dealer__user", "table", "recorded_by"]
+    list_filter = ["table", "dealer"]
+    readonly_fields = ["dealer", "table", "start", "end", "assignment", "reason", "recorded_by", "recorded_at",
+                       "audit_history"]
 
 
 @admin.register(TableSession)

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from casino.text_limits import NOTE_MAX_CHARS, text_length_checks
 from rules.registry import GAMES
 
 #: The games, from the one list of games (:data:`rules.registry.GAMES`): members ``SEVEN_CARD_STUD``,
@@ -82,11 +83,12 @@ class LimitProfile(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
-    reason = models.TextField(_("reason"), blank=True, default="")
+    reason = models.TextField(_("reason"), blank=True, default="", max_length=NOTE_MAX_CHARS)
 
     class Meta:
         ordering = ["table", "-version"]
-        constraints = [models.UniqueConstraint(fields=["table", "version"], name="limit_profile_version_unique")]
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="limit_profile_version_unique"),
+                       *text_length_checks("limit_profile", "reason")]
         verbose_name = _("limit profile")
         verbose_name_plural = _("limit profiles")
 
@@ -107,14 +109,14 @@ class LimitChangeRequest(models.Model):
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="limit_change_requests")
     limit_label = models.CharField(_("limit label"), max_length=64)
     requested_config = models.JSONField(_("requested config"), default=dict)
-    note = models.TextField(_("note"), blank=True, default="")
+    note = models.TextField(_("note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.PROTECT, related_name="+")
     requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
-    decision_note = models.TextField(_("decision note"), blank=True, default="")
+    decision_note = models.TextField(_("decision note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     resulting_profile = models.OneToOneField(LimitProfile, verbose_name=_("resulting profile"), null=True, blank=True, on_delete=models.PROTECT,
                                              related_name="request")
 
@@ -122,6 +124,7 @@ class LimitChangeRequest(models.Model):
         ordering = ["-requested_at"]
         verbose_name = _("limit change request")
         verbose_name_plural = _("limit change requests")
+        constraints = text_length_checks("limit_change_request", "note", "decision_note")
 
     def __str__(self) -> str:
         return f"{self.table}: {self.limit_label} ({self.status})"
@@ -217,6 +220,33 @@ class DealerAssignment(models.Model):
         return f"{self.dealer} at {self.table} from {self.start:%H:%M}"
 
 
+class DutyCorrection(models.Model):
+    """A correction of the duty roster after the fact (issue 20): who really dealt at which table from
+    ``start`` to ``end``, recorded with a reason beside the assignments (``assignment``: the one it corrects,
+    if any). Assignments in the past are never edited: hands keep pointing to who was on duty then."""
+
+    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="duty_corrections")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="duty_corrections")
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    assignment = models.ForeignKey(DealerAssignment, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="corrections")
+    reason = models.TextField(max_length=NOTE_MAX_CHARS)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-recorded_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="duty_correction_end_after_start"),
+            models.CheckConstraint(condition=~Q(reason=""), name="duty_correction_reason_required"),
+            *text_length_checks("duty_correction", "reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"correction: {self.dealer} at {self.table} {self.start:%H:%M}-{self.end:%H:%M}"
+
+
 class TableSession(models.Model):
     """A table's opening and closing with the chip float counted at each (EUR)."""
 
@@ -279,14 +309,15 @@ class Hand(models.Model):
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     #: The gaming day the hand belongs to (set from ``opened_at`` by the one gaming-day function).
     gaming_day = models.DateField(_("gaming day"), db_index=True)
-    void_reason = models.TextField(_("void reason"), blank=True, default="")
+    void_reason = models.TextField(_("void reason"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     source = models.CharField(_("source"), max_length=32, default="live")
     digest = models.CharField(_("digest"), max_length=64, blank=True, default="",
                               help_text="head of the hand's digest chain (casino.digests): the last event's digest")
 
     class Meta:
         ordering = ["-opened_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table")]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table"),
+                       *text_length_checks("hand", "void_reason")]
         indexes = [models.Index(fields=["table", "status"])]
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
@@ -353,18 +384,19 @@ class FloorCall(models.Model):
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="floor_calls")
     hand = models.ForeignKey("Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="floor_calls")
     reason = models.CharField(_("reason"), max_length=32, choices=Reason.choices)
-    note = models.TextField(_("note"), blank=True, default="")
+    note = models.TextField(_("note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
-    resolution_note = models.TextField(_("resolution note"), blank=True, default="")
+    resolution_note = models.TextField(_("resolution note"), blank=True, default="", max_length=NOTE_MAX_CHARS)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "table"])]
+        constraints = text_length_checks("floor_call", "note", "resolution_note")
         verbose_name = _("floor call")
         verbose_name_plural = _("floor calls")
 

@@ -194,3 +194,13 @@ def hand_event_redacted(payload: dict) -> dict:
     if not hidden:
         return payload
     return {**payload, **dict.fromkeys(hidden), "hidden": hidden}
+
+
+def duty_correction_list(*, user) -> QuerySet:
+    """Duty corrections visible to ``user`` (croupiers: those about themselves), newest first."""
+    from tables.models import DutyCorrection
+
+    qs = DutyCorrection.objects.select_related("dealer__user", "table", "recorded_by", "assignment")
+    if not sees_whole_floor(user):
+        qs = qs.filter(dealer__user=user)
+    return qs.order_by("-recorded_at", "-id")

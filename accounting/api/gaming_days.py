@@ -29,6 +29,7 @@ from accounting.services.approvals import approval_decide, approval_list, gaming
 from accounting.services.drop import drop_count_confirm
 from accounting.services.gaming_day import gaming_day_close, gaming_day_summary
 from accounting.services.tronc import tronc_count_confirm, tronc_count_record
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.errors import ApplicationError
 from casino.permissions import IsAccountant, IsAccountantOrFloorManager
 from tables.models import Table
@@ -63,10 +64,10 @@ class TroncCountOutputSerializer(serializers.ModelSerializer):
                   "confirmed_by", "confirmed_at"]
 
 
-class TroncCountInputSerializer(serializers.Serializer):
+class TroncCountInputSerializer(StrictInputSerializer):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     gaming_day = serializers.DateField()
-    shift = serializers.CharField(required=False, allow_blank=True, default="")
+    shift = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
     counted = AmountField(help_text='EUR as a decimal string, e.g. "42.50"')
 
 
@@ -124,8 +125,8 @@ class ApprovalListView(ListAPIView):
         return approval_list()
 
 
-class DecisionSerializer(serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+class DecisionSerializer(StrictInputSerializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=NOTE_MAX_CHARS)
 
 
 class ApprovalDecideView(APIView):
@@ -164,8 +165,8 @@ class GamingDayCloseView(APIView):
         return Response(gaming_day_summary(closed.day))
 
 
-class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000)
+class ReasonSerializer(StrictInputSerializer):
+    reason = serializers.CharField(max_length=NOTE_MAX_CHARS)
 
 
 class GamingDayReopenView(APIView):

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from accounting.models import Account, Approval, JournalEntry, Posting
 from accounting.services.approvals import journal_entry_reverse_request
 from accounting.services.ledger import account_list, journal_entry_list
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.permissions import IsAccountantOrFloorManager
 
 
@@ -53,8 +54,8 @@ class AccountOutputSerializer(serializers.ModelSerializer):
         return f"{(getattr(obj, 'balance', None) or 0):.2f}"
 
 
-class ReverseInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, help_text="why the entry is corrected (required)")
+class ReverseInputSerializer(StrictInputSerializer):
+    reason = serializers.CharField(max_length=NOTE_MAX_CHARS, help_text="why the entry is corrected (required)")
 
 
 class JournalEntryFilter(filters.FilterSet):

@@ -47,6 +47,7 @@ from accounting.services.reports import (
     report_job_create,
     tax_report_build,
 )
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
 from casino.i18n import gettext_noop
@@ -161,7 +162,7 @@ class ReportJobOutputSerializer(serializers.ModelSerializer):
         return f"/api/v1/reports/jobs/{job.id}/download/"
 
 
-class ReportJobCreateSerializer(PeriodSerializer):
+class ReportJobCreateSerializer(StrictInputSerializer, PeriodSerializer):
     fmt = serializers.ChoiceField(choices=FORMATS)
 
 
@@ -241,8 +242,8 @@ class DiscrepancyListView(ListAPIView):
         return discrepancy_list()
 
 
-class NoteSerializer(serializers.Serializer):
-    note = serializers.CharField()
+class NoteSerializer(StrictInputSerializer):
+    note = serializers.CharField(max_length=NOTE_MAX_CHARS)
 
 
 class DiscrepancyResolveView(APIView):
@@ -291,7 +292,7 @@ class ReconciliationRunDetailView(RetrieveAPIView):
         return reconciliation_run_list()
 
 
-class GamingDayRunSerializer(serializers.Serializer):
+class GamingDayRunSerializer(StrictInputSerializer):
     gaming_day = serializers.DateField()
 
     def validate_gaming_day(self, value):
@@ -364,10 +365,10 @@ class AmountField(serializers.Field):
         return f"{value:.2f}"
 
 
-class DropCountInputSerializer(serializers.Serializer):
+class DropCountInputSerializer(StrictInputSerializer):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     gaming_day = serializers.DateField()
-    shift = serializers.CharField(required=False, allow_blank=True, default="")
+    shift = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
     counted = AmountField(help_text='EUR as a decimal string, e.g. "125.50"')
 
 

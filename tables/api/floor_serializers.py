@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.models import AuditEntry
 from tables.models import (
     Dealer,
@@ -40,8 +41,9 @@ class EurField(serializers.DecimalField):
     }
 
 
-class FloorReasonInput(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="why (audited)")
+class FloorReasonInput(StrictInputSerializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=NOTE_MAX_CHARS,
+                                   help_text="why (audited)")
 
 
 # ---- tables -------------------------------------------------------------------------------------
@@ -121,15 +123,15 @@ class LimitChangeRequestOutput(serializers.ModelSerializer):
                   "decided_by", "decided_at", "decision_note", "resulting_profile"]
 
 
-class LimitChangeRequestCreateInput(serializers.Serializer):
+class LimitChangeRequestCreateInput(StrictInputSerializer):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     limit_label = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
     requested_config = serializers.DictField(help_text="the requested profile: the game's configuration keys")
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=NOTE_MAX_CHARS)
 
 
-class DecisionInput(serializers.Serializer):
-    decision_note = serializers.CharField(required=False, allow_blank=True, default="")
+class DecisionInput(StrictInputSerializer):
+    decision_note = serializers.CharField(required=False, allow_blank=True, default="", max_length=NOTE_MAX_CHARS)
 
 
 class ApproveInput(DecisionInput):
@@ -179,7 +181,7 @@ class RotationPlanOutput(serializers.ModelSerializer):
                   "dealers", "status", "created_by", "created_at", "slots"]
 
 
-class RotationPlanCreateInput(serializers.Serializer):
+class RotationPlanCreateInput(StrictInputSerializer):
     name = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
     shift_start = serializers.DateTimeField()
     shift_end = serializers.DateTimeField()
@@ -191,7 +193,7 @@ class RotationPlanCreateInput(serializers.Serializer):
     periods_before_break = serializers.IntegerField(required=False, default=2)
 
 
-class RotationSlotInput(serializers.Serializer):
+class RotationSlotInput(StrictInputSerializer):
     dealer = serializers.PrimaryKeyRelatedField(queryset=Dealer.objects.select_related("user"))
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all(), allow_null=True, required=False,
                                                default=None, help_text="null = a break")

@@ -2,7 +2,7 @@
 
 from rest_framework.routers import SimpleRouter
 
-from tables.api import floor
+from tables.api import floor, roster
 
 router = SimpleRouter()
 router.register("tables", floor.TableViewSet, basename="table")
@@ -12,5 +12,6 @@ router.register("dealers", floor.DealerViewSet, basename="dealer")
 router.register("rotation-plans", floor.RotationPlanViewSet, basename="rotation-plan")
 router.register("table-sessions", floor.TableSessionViewSet, basename="table-session")
 router.register("dealer-assignments", floor.DealerAssignmentViewSet, basename="dealer-assignment")
+router.register("duty-corrections", roster.DutyCorrectionViewSet, basename="duty-correction")
 
 urlpatterns = router.urls

@@ -9,17 +9,24 @@ No business logic here (STYLE.md rule 9).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.api_input import NOTE_MAX_CHARS, IdempotencyKeyField, StrictInputSerializer
+from casino.text_limits import PHH_MAX_CHARS
+from rules.engines.errors import InvalidCard
 from rules.engines.money import format_cents, to_cents
 from tables.models import Hand, HandEvent, Table
 from tables.selectors import hand_event_redacted
 
+#: Keys of an event that carry cards: text such as ``"Ks Kd 3c"`` or a list of such names, never numbers.
+EVENT_CARD_FIELDS = ("cards", "card", "front", "middle", "back")
 #: Keys of an event that carry money (EUR in the API, cents stored): ``amount`` (ante, blind, call,
 #: Taxe), ``to`` (bet/raise/complete total for the street or round).
 EVENT_MONEY_FIELDS = ("amount", "to")
@@ -32,12 +39,22 @@ MONEY_MAPS = frozenset({"stacks", "contributions", "street_contributions", "retu
 MONEY_LISTS = frozenset({"amounts"})
 
 
+def _cards_text(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
 def event_in(event: Any) -> Any:
     """The API event with its money fields converted to cents (anything else untouched; the service
-    and the engine check the rest). Raises ``InvalidAmount`` (400) naming the field."""
+    and the engine check the rest). Raises ``InvalidAmount`` (400) naming the field, and ``InvalidCard`` (400)
+    for cards sent as anything but text (a number is not a card: it would be stored raw)."""
     if not isinstance(event, Mapping):
         return event
     out = dict(event)
+    for key in EVENT_CARD_FIELDS:
+        if key in out and out[key] is not None and not _cards_text(out[key]):
+            raise InvalidCard(_('event.%(key)s: send cards as text such as "Ks Kd 3c" (or a list of card names), '
+                                "not %(value)s") % {"key": key, "value": json.dumps(out[key])[:40]},
+                              extra={"field": key})
     for key in EVENT_MONEY_FIELDS:
         if key in out and out[key] is not None:
             out[key] = to_cents(out[key], field=f"event.{key}")
@@ -87,37 +104,37 @@ class EurAmountField(serializers.Field):
         return value
 
 
-class SeatInSerializer(serializers.Serializer):
+class SeatInSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=8)
     stack = EurAmountField(help_text='starting stack in EUR as a decimal string, e.g. "200.00"')
     player_ref = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64,
                                        help_text="opaque player id from the player system; never a name")
 
 
-class HandOpenInputSerializer(serializers.Serializer):
+class HandOpenInputSerializer(StrictInputSerializer):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     seats = SeatInSerializer(many=True, allow_empty=False)
 
 
-class HandEventInputSerializer(serializers.Serializer):
-    idempotency_key = serializers.CharField(max_length=128, help_text="unique per event; a retry sends the same key")
+class HandEventInputSerializer(StrictInputSerializer):
+    idempotency_key = IdempotencyKeyField(max_length=128, help_text="unique per event; a retry sends the same key")
     expected_seq = serializers.IntegerField(min_value=0, help_text="the hand's event_count as the terminal last saw it")
     event = serializers.JSONField(help_text='e.g. {"type": "raise", "seat": 3, "to": "20.00"} (amounts in EUR)')
 
 
-class HandEventsBatchInputSerializer(serializers.Serializer):
-    idempotency_key = serializers.CharField(max_length=100, help_text="one key for the whole submission")
+class HandEventsBatchInputSerializer(StrictInputSerializer):
+    idempotency_key = IdempotencyKeyField(max_length=100, help_text="one key for the whole submission")
     events = serializers.ListField(child=serializers.JSONField(), allow_empty=False)
 
 
-class HandSubmitInputSerializer(serializers.Serializer):
+class HandSubmitInputSerializer(StrictInputSerializer):
     """A whole hand: ``table`` + ``seats`` + ``events`` (JSON), or ``table`` + ``phh`` (a PHH stud file)."""
 
-    idempotency_key = serializers.CharField(max_length=100)
+    idempotency_key = IdempotencyKeyField(max_length=100)
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     seats = SeatInSerializer(many=True, required=False)
     events = serializers.ListField(child=serializers.JSONField(), required=False)
-    phh = serializers.CharField(required=False, trim_whitespace=False,
+    phh = serializers.CharField(required=False, trim_whitespace=False, max_length=PHH_MAX_CHARS,
                                 help_text="the text of a .phh file (Seven Card Stud tables only)")
 
     def validate(self, attrs):
@@ -129,8 +146,8 @@ class HandSubmitInputSerializer(serializers.Serializer):
         return attrs
 
 
-class ReasonInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000)
+class ReasonInputSerializer(StrictInputSerializer):
+    reason = serializers.CharField(max_length=NOTE_MAX_CHARS)
 
 
 # --- output --------------------------------------------------------------------------------------------------

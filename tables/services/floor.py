@@ -51,6 +51,7 @@ from tables.models import (
     Table,
     TableSession,
 )
+from tables.services.roster import roster_history_check
 from tables.services.rotation import DealerSpec, PlanInfeasible, TableSpec, plan_rotation
 from tables.services.rotation_checks import slots_working_time_check, staffing_advice
 
@@ -652,7 +653,8 @@ def _coverage_gaps(plan: RotationPlan) -> list[str]:
 def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -> RotationPlan:
     """proposed -> published: checks every table has a dealer for the whole shift and that no other
     published plan staffs the same tables or dealers in an overlapping window, then creates one live
-    :class:`DealerAssignment` per table slot (linked by ``slot``). One transaction; audited."""
+    :class:`DealerAssignment` per table slot (linked by ``slot``), except slots already over. One
+    transaction; audited."""
     with transaction.atomic():
         locked = RotationPlan.objects.select_for_update().get(pk=plan.pk)
         if locked.status != RotationPlan.Status.PROPOSED:
@@ -671,10 +673,17 @@ def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -
                  .filter(Q(tables__in=locked.tables.all()) | Q(dealers__in=locked.dealers.all())).distinct().first())
         if clash is not None:
             raise ApplicationError(gettext_noop("cannot publish: published plan '%(clash)s' already staffs some of these tables or dealers in this window; cancel it first", clash=clash), code="plan_overlap")
+        # Slots already over become no assignment (the roster's past is not written after the fact, issue 20).
+        now = timezone.now()
+        slots = list(locked.slots.filter(table__isnull=False))
+        past = [s.pk for s in slots if s.end <= now]
         DealerAssignment.objects.bulk_create([
             DealerAssignment(dealer_id=s.dealer_id, table_id=s.table_id, start=s.start, end=s.end, slot=s)
-            for s in locked.slots.filter(table__isnull=False)
+            for s in slots if s.end > now
         ])
+        if past:
+            audit_record(obj=locked, action="past_slots_not_assigned", actor=actor,
+                         data={"past_slots_not_assigned": len(past), "slots": past})
         return status_transition(obj=locked, to=RotationPlan.Status.PUBLISHED, allowed=RotationPlan.ALLOWED,
                                  actor=actor, reason=reason, noun="rotation plan")
 
@@ -721,10 +730,13 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
         if not dealer.may_deal(locked.game):
             raise ApplicationError(gettext_noop("dealer %(dealer)s may not deal %(label)s (table '%(locked)s')", dealer=dealer, label=Game(locked.game).label, locked=locked),
                                    extra={"field": "dealer"})
+        if end is not None:
+            roster_history_check(end=end)
         covering = Q(start__lte=at) & (Q(end__isnull=True) | Q(end__gt=at))
         inherited_end = None
         for current in DealerAssignment.objects.select_for_update().filter(covering).filter(
                 Q(table=locked) | Q(dealer=dealer)):
+            roster_history_check(start=at, cuts=current)  # never end a running assignment before now
             if current.table_id == locked.pk and current.end is not None:
                 inherited_end = current.end if inherited_end is None else min(inherited_end, current.end)
             if current.start == at:
@@ -763,6 +775,7 @@ def dealer_assignment_end(*, assignment: DealerAssignment, actor=None, at: dt.da
         if at <= locked.start:
             raise ApplicationError(gettext_noop("at: an assignment must end after it starts (%(hm)s)", hm=_hm(locked.start)),
                                    extra={"field": "at"})
+        roster_history_check(end=at, cuts=locked)
         locked.end = at
         locked.save(update_fields=["end"])
         audit_record(obj=locked, action="ended", actor=actor, reason=reason, data={"end": at.isoformat()})
