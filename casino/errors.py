@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -119,6 +120,7 @@ def _json(status_code: int, message: str, code: str) -> JsonResponse:
     return JsonResponse({"message": message, "code": code, "extra": {}}, status=status_code)
 
 
+@csrf_exempt  # a 404 changes nothing: a POST to an unknown URL is a JSON 404, not a CSRF page
 def json_not_found(request, exception=None):  # noqa: ARG001 - Django handler signature
     """404 for any unknown URL, as JSON."""
     return _json(404, gettext("no such page: %(path)s") % {"path": request.path}, "not_found")

@@ -4,7 +4,7 @@ postprocessing hook so no view can forget them.
 
 Per operation: 400 (bad query or body), 401 (no or expired token; not on the public operations), 403 (the
 role may not), 404 (operations with a path parameter: no such object, or not visible to the caller); on
-writes also 409 (a stale sequence number, a reused idempotency key, a state that changed), 413 (body over
+writes (and downloads of a report not built yet) also 409 (a stale sequence number, a reused idempotency key, a state that changed), 413 (body over
 the limit), 415 (not JSON); the token operation also 429 (locked out after repeated failures).
 """
 
@@ -47,6 +47,8 @@ def _statuses(path: str, method: str, operation: dict[str, Any]) -> list[str]:
         codes.append("404")
     if method in WRITE_METHODS:
         codes += ["409", "413", "415"] if not public else ["413", "415"]
+    elif path.endswith("/download/"):
+        codes.append("409")  # the file is not built yet
     if path.startswith("/api/v1/auth/token/"):
         codes.append("429")
     return codes

@@ -30,7 +30,7 @@ class PostingOutputSerializer(serializers.ModelSerializer):
 
 class JournalEntryOutputSerializer(serializers.ModelSerializer):
     postings = PostingOutputSerializer(many=True)
-    created_by = serializers.StringRelatedField()
+    created_by = serializers.StringRelatedField(allow_null=True)
     reversed_by = serializers.SerializerMethodField()
 
     class Meta:

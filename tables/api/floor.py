@@ -9,6 +9,8 @@ deal. Writes: floor managers only (:class:`~casino.permissions.FloorManagerWrite
 
 from __future__ import annotations
 
+import datetime as dt
+
 import django_filters
 from django.db.models import Q
 from django.utils import timezone
@@ -51,6 +53,16 @@ class _FloorViewSet(viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):  # schema generation: no user
             return self.queryset
         return type(self).selector(user=self.request.user)
+
+
+class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
+    """An ISO 8601 instant, compared in UTC: an offset the database cannot store (``-18:56``, valid ISO) is
+    converted first instead of failing the query (found by schemathesis, issue 20)."""
+
+    def filter(self, qs, value):
+        if value is not None and timezone.is_aware(value):
+            value = value.astimezone(dt.UTC)
+        return super().filter(qs, value)
 
 
 # ---- tables -------------------------------------------------------------------------------------
@@ -123,7 +135,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _FloorViewS
 
     @extend_schema(summary="Audit history of a table (status changes, edits, limit versions)",
                    responses=s.AuditOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole trail, as documented
     def audit(self, request, pk=None):
         return Response(s.AuditOutput(selectors.audit_history(obj=self.get_object()), many=True).data)
 
@@ -155,7 +167,7 @@ class LimitProfileViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Flo
         return Response(s.LimitProfileOutput(profile).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Audit history of a limit version", responses=s.AuditOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole trail, as documented
     def audit(self, request, pk=None):
         return Response(s.AuditOutput(selectors.audit_history(obj=self.get_object()), many=True).data)
 
@@ -200,7 +212,7 @@ class LimitChangeRequestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin
         return Response(s.LimitChangeRequestOutput(req).data)
 
     @extend_schema(summary="Audit history of a request", responses=s.AuditOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole trail, as documented
     def audit(self, request, pk=None):
         return Response(s.AuditOutput(selectors.audit_history(obj=self.get_object()), many=True).data)
 
@@ -247,8 +259,8 @@ class DealerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _FloorView
 # ---- rotation plans -----------------------------------------------------------------------------
 
 class RotationPlanFilter(django_filters.FilterSet):
-    shift_start_after = django_filters.IsoDateTimeFilter(field_name="shift_start", lookup_expr="gte")
-    shift_start_before = django_filters.IsoDateTimeFilter(field_name="shift_start", lookup_expr="lt")
+    shift_start_after = UtcIsoDateTimeFilter(field_name="shift_start", lookup_expr="gte")
+    shift_start_before = UtcIsoDateTimeFilter(field_name="shift_start", lookup_expr="lt")
 
     class Meta:
         model = RotationPlan
@@ -301,7 +313,7 @@ class RotationPlanViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Flo
         return Response(s.RotationPlanOutput(self._fresh(plan)).data)
 
     @extend_schema(summary="Audit history of a plan", responses=s.AuditOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole trail, as documented
     def audit(self, request, pk=None):
         return Response(s.AuditOutput(selectors.audit_history(obj=self.get_object()), many=True).data)
 
@@ -330,8 +342,8 @@ class TableSessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, _Flo
 
 class DealerAssignmentFilter(django_filters.FilterSet):
     active = django_filters.BooleanFilter(method="filter_active", label="covers now")
-    start_after = django_filters.IsoDateTimeFilter(field_name="start", lookup_expr="gte")
-    start_before = django_filters.IsoDateTimeFilter(field_name="start", lookup_expr="lt")
+    start_after = UtcIsoDateTimeFilter(field_name="start", lookup_expr="gte")
+    start_before = UtcIsoDateTimeFilter(field_name="start", lookup_expr="lt")
 
     class Meta:
         model = DealerAssignment

@@ -74,8 +74,8 @@ class TableCloseInput(FloorReasonInput):
 
 
 class TableSessionOutput(serializers.ModelSerializer):
-    opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    closed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    opened_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    closed_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
         model = TableSession
@@ -83,7 +83,7 @@ class TableSessionOutput(serializers.ModelSerializer):
 
 
 class AuditOutput(serializers.ModelSerializer):
-    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
         model = AuditEntry
@@ -93,7 +93,7 @@ class AuditOutput(serializers.ModelSerializer):
 # ---- limit profiles and requests ----------------------------------------------------------------
 
 class LimitProfileOutput(serializers.ModelSerializer):
-    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
         model = LimitProfile
@@ -114,8 +114,8 @@ class LimitProfileCreateInput(FloorReasonInput):
 
 
 class LimitChangeRequestOutput(serializers.ModelSerializer):
-    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
         model = LimitChangeRequest
@@ -172,7 +172,7 @@ class RotationSlotOutput(serializers.ModelSerializer):
 
 
 class RotationPlanOutput(serializers.ModelSerializer):
-    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
     slots = RotationSlotOutput(many=True, read_only=True)
 
     class Meta:
@@ -210,7 +210,7 @@ class RotationSlotsReplaceInput(FloorReasonInput):
 class DealerAssignmentOutput(serializers.ModelSerializer):
     dealer_name = serializers.CharField(source="dealer.user.username", read_only=True)
     table_name = serializers.CharField(source="table.name", read_only=True)
-    plan = serializers.IntegerField(source="slot.plan_id", read_only=True, default=None)
+    plan = serializers.IntegerField(source="slot.plan_id", read_only=True, default=None, allow_null=True)
 
     class Meta:
         model = DealerAssignment

@@ -161,7 +161,7 @@ class HandEventOutputSerializer(serializers.Serializer):
     seq = serializers.IntegerField(read_only=True, help_text="1, 2, ... in the order the events were logged")
     idempotency_key = serializers.CharField(read_only=True, max_length=128)
     event = serializers.SerializerMethodField()
-    created_by = serializers.StringRelatedField()
+    created_by = serializers.StringRelatedField(allow_null=True)
     created_at = serializers.DateTimeField(read_only=True)
 
     def get_event(self, obj: HandEvent) -> dict:
@@ -178,7 +178,7 @@ def hand_event_out(record: HandEvent) -> dict[str, Any]:
 
 class HandOutputSerializer(serializers.ModelSerializer):
     table_name = serializers.CharField(source="table.name", read_only=True)
-    dealer = serializers.StringRelatedField()
+    dealer = serializers.StringRelatedField(allow_null=True)
     limit_label = serializers.CharField(source="limit_profile.limit_label", read_only=True)
     limit_version = serializers.IntegerField(source="limit_profile.version", read_only=True)
     seats = serializers.SerializerMethodField()
