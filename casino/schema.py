@@ -68,3 +68,13 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
                 responses.setdefault(code, {"description": DESCRIPTIONS[code],
                                             "content": {"application/json": {"schema": ref}}})
     return result
+
+
+def lib_doc_excludes() -> list[type]:
+    """``GET_LIB_DOC_EXCLUDES``: drf-spectacular's own list plus our base input serializer, whose docstring
+    describes the base, not each endpoint's input."""
+    from drf_spectacular.plumbing import get_lib_doc_excludes
+
+    from casino.api_input import StrictInputSerializer
+
+    return [*get_lib_doc_excludes(), StrictInputSerializer]

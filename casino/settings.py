@@ -210,7 +210,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for the one list of games (DESIGN.md: the engine registry's games), wherever a field offers it.
-    "ENUM_NAME_OVERRIDES": {"GameEnum": "tables.models.Game"},
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "tables.models.Game",
+                            # pending/approved/rejected: limit-change requests and four-eyes approvals alike
+                            "DecisionStatusEnum": "tables.models.LimitChangeRequest.Status"},
+    # Component descriptions come from our serializers' own docstrings, not from shared base classes.
+    "GET_LIB_DOC_EXCLUDES": "casino.schema.lib_doc_excludes",
     # Every operation documents its error answers with the one error shape (issue 20).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "casino.schema.error_responses"],
 }

@@ -313,7 +313,7 @@ class GamingDayReconcileView(APIView):
         request=GamingDayRunSerializer,
         description="202: a run is queued for the day as it stands now; 200: a run of exactly this state of the "
                     "day is finished (or under way) and is the answer. Follow `url` for its status and counts.",
-        responses={202: inline_serializer("GamingDayRun", {
+        responses={202: inline_serializer("GamingDayRunStarted", {
             "gaming_day": serializers.DateField(), "run": serializers.IntegerField(),
             "status": serializers.CharField(), "url": serializers.URLField(), "summary": serializers.DictField()}),
             200: inline_serializer("GamingDayRunDone", {"run": serializers.IntegerField()})})
