@@ -152,3 +152,4 @@ def login_lockout_reset(*, username: str = "", ip_address: str = "", actor, reas
                                "failures": attempt.failures_since_start})
         AccessAttempt.objects.filter(pk__in=[a.pk for a in attempts]).delete()
     return len(attempts)
+

@@ -130,7 +130,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "casino.auth.TokenRevocationOnPasswordChange"},
 ]
 # Axes first: it refuses a locked-out user or address before the password is even checked.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = ["casino.auth_backends.LockoutBackend", "django.contrib.auth.backends.ModelBackend"]
 
 # --- Logins (issue 20) ---
 #: Lifetime of an API token: a shift (8 hours) unless API_TOKEN_TTL_MINUTES says otherwise.
