@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from casino.errors import ApplicationError
+from casino.i18n import message_text
 from rules.config_fields import ConfigField, config_fields, values_with_defaults
 
 #: How many engine refusals are collected (each found one is replaced by its default and tried again).
@@ -173,7 +174,8 @@ class LimitConfigForm(forms.Form):
             except ApplicationError as err:
                 key = err.extra.get("key") or ""
                 cf = self.described.get(key)
-                reason = err.message.split(f"{key}: ", 1)[-1] if key else err.message
+                text = message_text(err.message)
+                reason = text.split(f"{key}: ", 1)[-1] if key else text
                 self._error_on(cf, _("%(label)s: %(reason)s") % {"label": _(cf.label) if cf else key, "reason": reason})
                 if cf is None or key in seen or cf.default is None:
                     break

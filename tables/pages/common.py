@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import render
 
 from casino.errors import ApplicationError
+from casino.i18n import message_text
 from casino.roles import FLOOR_MANAGER, has_role
 
 
@@ -28,7 +29,7 @@ def floor_only(view):
 
 def refusal(request, err: ApplicationError) -> None:
     """Show a service's refusal as an error message on the next page."""
-    messages.error(request, err.message)
+    messages.error(request, message_text(err.message))
 
 
 def next_path(request, default: str) -> str:

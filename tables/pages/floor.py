@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from casino.errors import ApplicationError
+from casino.i18n import message_text
 from tables.limit_form import LimitConfigForm
 from tables.models import Dealer, DealerAssignment, DealerPush, FloorCall, LimitChangeRequest, Table
 from tables.pages.common import floor_only, next_path, refusal
@@ -162,7 +163,7 @@ def table_limits(request, pk: int):
                                  % {"label": profile.limit_label})
             return redirect("floor:table", pk=table.pk)
         except ApplicationError as err:
-            form.add_error(None, err.message)
+            form.add_error(None, message_text(err.message))
     key = "request_form" if as_request else "limit_form"
     return render(request, "tables/floor/table.html", _table_context(request, table, **{key: form, "open_form": key}),
                   status=400)
@@ -236,7 +237,7 @@ def dealer_push_view(request):
     except ApplicationError as err:
         if err.code == "needs_confirmation":
             return render(request, "tables/floor/confirm_push.html",
-                          {"post": request.POST, "message": err.message, "dealer": dealer, "next": back}, status=409)
+                          {"post": request.POST, "message": message_text(err.message), "dealer": dealer, "next": back}, status=409)
         refusal(request, err)
         return redirect(back)
     messages.success(request, _("%(dealer)s: %(kind)s (%(reason)s) at %(time)s.") % {

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.errors import ApplicationError
+from casino.i18n import message_text
 from tables.models import Dealer, RotationPlan, Table
 from tables.pages.common import floor_only, refusal
 from tables.services.floor import (
@@ -149,7 +150,7 @@ def rotation_plan_page(request, pk: int):
                                             reason=request.POST.get("reason", ""))
             except ApplicationError as err:
                 for v in err.extra.get("violations", []) or [None]:
-                    messages.error(request, v["text"] if v else err.message)
+                    messages.error(request, v["text"] if v else message_text(err.message))
                 status = 400
             else:
                 messages.success(request, _("Grid saved."))
@@ -175,7 +176,7 @@ def rotation_plan_action(request, pk: int, action: str):
             messages.success(request, _("Plan cancelled."))
     except ApplicationError as err:
         for v in err.extra.get("violations", []) or [None]:
-            messages.error(request, v["text"] if v else err.message)
+            messages.error(request, v["text"] if v else message_text(err.message))
     return redirect("floor:rotation_plan", pk=plan.pk)
 
 

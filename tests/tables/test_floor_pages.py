@@ -197,3 +197,13 @@ def test_the_floor_speaks_german_to_a_german_browser(boss_client):
     assert translation.get_language() == "en"
     assert "Der Floor" in html and "Offen ohne Croupier" in html and "offen" in html
     assert "Niedriges Limit (EUR)" in form and "Limits ändern" in form
+
+
+def test_the_engines_refusal_reaches_the_form_in_german(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    data = {"limits-limit_type": "split", "limits-lower": "10.00", "limits-higher": "5.00", "limits-ante": "1.00",
+            "limits-bring_in_mode": "full_bet", "limits-raise_cap": "3", "limits-open_pair_option": "on",
+            "limits-taxe_mode": "flat", "limits-taxe_amount": "2.00"}
+    with translation.override("en"):
+        html = boss_client.post(f"/floor/tables/{table.pk}/limits/", data, HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "Hohes Limit: muss mindestens das niedrigere Limit sein (R3.1)" in html
