@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "axes",
     "django_filters",
     "drf_spectacular",
+    # Swagger UI's and Redoc's files served by the app (/static/drf-spectacular-sidecar/): no CDN.
+    "drf_spectacular_sidecar",
     "django_htmx",
     "casino.apps.CasinoConfig",
     "rules",
@@ -217,6 +219,10 @@ SPECTACULAR_SETTINGS = {
     "GET_LIB_DOC_EXCLUDES": "casino.schema.lib_doc_excludes",
     # Every operation documents its error answers with the one error shape (issue 20).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "casino.schema.error_responses"],
+    # The API docs page loads Swagger UI from this server, never from a CDN (a card room may be offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: a Redis broker when REDIS_URL is set, otherwise eager in-process execution (first run).

@@ -7,6 +7,7 @@ from django.urls import include, path, re_path
 from casino.errors import json_not_found
 from casino.language import language_switch
 from casino.pages import front_door
+from casino.rules_pages import rules_index, rules_page
 
 urlpatterns = [
     path("", front_door, name="front_door"),
@@ -23,6 +24,9 @@ urlpatterns = [
     path("floor/", include("tables.pages.floor_urls")),
     # The accountant's pages (issue 17).
     path("accounting/", include("accounting.pages.urls")),
+    # The house rules (docs/rules/*.md) as pages: /rules/seven_card_stud/#R6.2 (casino/rules_pages.py).
+    path("rules/", rules_index, name="rules_index"),
+    path("rules/<slug:page>/", rules_page, name="rules_page"),
     # Last: any other URL is a JSON 404 (also under DEBUG, where Django would render an HTML page).
     re_path(r"^(?!static/).*$", json_not_found),
 ]

@@ -51,11 +51,34 @@ class HealthView(APIView):
                         status=200 if ok else 503)
 
 
-class ApiRootView(APIView):
-    """``GET /api/v1/``: links to the API's sections (any authenticated staff member)."""
+def api_sections(resolver=None, prefix: str = "") -> dict[str, str]:
+    """Every route of ``/api/v1/`` without parameters, ``{"tables": "tables/", "reports/tax": "reports/tax/", ...}``
+    (path relative to ``/api/v1/``), discovered from the URL conf so a new endpoint is listed at once."""
+    from django.urls import URLPattern, URLResolver
 
-    @extend_schema(summary="API root", responses={200: dict})
+    from casino import api_urls
+
+    sections: dict[str, str] = {}
+    for entry in (resolver.url_patterns if resolver is not None else api_urls.urlpatterns):
+        text = str(entry.pattern)
+        if any(mark in text for mark in ("<", "(", "[", "\\")):
+            continue
+        route = prefix + text.lstrip("^").rstrip("$")
+        if isinstance(entry, URLResolver):
+            sections.update(api_sections(entry, route))
+        elif isinstance(entry, URLPattern) and route:
+            sections[route.rstrip("/")] = route
+    return dict(sorted(sections.items()))
+
+
+class ApiRootView(APIView):
+    """``GET /api/v1/``: links to every section of the API (any authenticated staff member): tables, limits,
+    dealers and rotation, hands, ledger, reconciliation, drop counts, reports, the showdown tool, health,
+    schema and docs; and the house rules pages (``/rules/``)."""
+
+    @extend_schema(summary="API root: every section", responses={200: dict})
     def get(self, request):
-        names = ["health", "schema", "docs"]
-        links = {name: reverse(name, request=request) for name in names}
+        base = reverse("api-root", request=request)
+        links = {name: base + route for name, route in api_sections().items()}
+        links["house-rules"] = request.build_absolute_uri("/rules/")
         return Response(links)

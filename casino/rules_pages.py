@@ -1,0 +1,87 @@
+"""The house rules (``docs/rules/*.md``) served as HTML pages, so a rule number in an error can be followed.
+
+URL scheme: ``/rules/`` (the index, ``docs/rules/README.md``) and ``/rules/<page>/`` for
+``docs/rules/<page>.md``, e.g. ``/rules/seven_card_stud/#R6.2``: every rule is an anchor whose id is its
+number (``docs/rules/README.md``). :func:`rules_url` builds that link for a rule number. The Markdown is
+rendered on the server with Python-Markdown (pinned in ``requirements.txt``); links between the pages
+(``razz.md``) become links between the served pages. Signed-in staff only, like every staff page.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+#: The folder of the rule pages (in the repository).
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+INDEX = "README"
+_PAGE_LINK = re.compile(r'href="([a-z0-9_]+)\.md(#[^"]*)?"')
+_TITLE = re.compile(r"^# (.+)$", re.M)
+#: Which page defines the rules of a prefix (the croupier screen links ``rules_url("R6.2")``).
+_PREFIX_PAGES = (("RZ", "razz"), ("HL", "seven_card_stud_hi_lo"), ("R", "seven_card_stud"), ("B.", "forty_one"),
+                 ("A.", "capsa_susun"), ("H", "dealer_rotation"), ("S", "dealer_rotation"))
+
+
+def rules_pages() -> list[str]:
+    """The names of the rule pages (``docs/rules/*.md`` without the index), sorted."""
+    return sorted(p.stem for p in RULES_DIR.glob("*.md") if p.stem != INDEX)
+
+
+def rules_url(rule: str) -> str:
+    """The served URL of a rule number, e.g. ``"R6.2"`` -> ``"/rules/seven_card_stud/#R6.2"``; the index for
+    an unknown prefix."""
+    for prefix, page in _PREFIX_PAGES:
+        if rule.startswith(prefix):
+            return f"{reverse('rules_page', args=[page])}#{rule}"
+    return reverse("rules_index")
+
+
+@lru_cache(maxsize=32)
+def _render(name: str, mtime: float) -> tuple[str, str]:
+    text = (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
+    title = _TITLE.search(text)
+    html = markdown.markdown(text, extensions=["tables", "fenced_code"], output_format="html")
+
+    def link(match: re.Match) -> str:
+        target = match.group(1)
+        url = reverse("rules_index") if target == INDEX else reverse("rules_page", args=[target])
+        return f'href="{url}{match.group(2) or ""}"'
+
+    return (title.group(1) if title else name), _PAGE_LINK.sub(link, html)
+
+
+def rules_page_render(name: str) -> tuple[str, str]:
+    """``(title, html)`` of ``docs/rules/<name>.md``; raises ``Http404`` for a page that does not exist."""
+    if name != INDEX and name not in rules_pages():
+        raise Http404(name)
+    path = RULES_DIR / f"{name}.md"
+    return _render(name, path.stat().st_mtime)
+
+
+@login_required
+def rules_index(request):
+    """``GET /rules/``: the index of the house rules."""
+    return _page(request, INDEX)
+
+
+@login_required
+def rules_page(request, page: str):
+    """``GET /rules/<page>/``: one game's rules (404 for an unknown page; the index is ``/rules/``)."""
+    if page == INDEX:
+        raise Http404(page)
+    return _page(request, page)
+
+
+def _page(request, name: str):
+    title, body = rules_page_render(name)
+    return render(request, "rules_page.html", {"title": title, "body": mark_safe(body),  # noqa: S308 (our own docs)
+                                               "pages": rules_pages(), "current": name})

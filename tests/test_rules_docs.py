@@ -1,0 +1,79 @@
+"""``docs/rules/`` defines every rule number the code cites, and every configuration key (issue 13).
+
+A rule is defined by an anchor whose id is its number, followed by the number in bold or as a heading
+(``- <a id="R6.2"></a>**R6.2** ...``, ``## <a id="B.4"></a>B.4 ...``): see ``docs/rules/README.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from rules.config_fields import GAMES_DESCRIBED, config_fields
+
+ROOT = Path(settings.BASE_DIR)
+DOCS = ROOT / "docs" / "rules"
+#: Where the code cites rules: messages, docstrings and comments of these apps (Python and templates).
+CITING = ("rules", "tables", "accounting", "casino")
+#: A cited rule number: stud R.., Razz RZ.., Hi-Lo HL.. (R6.2, RZ4.1, R10), Forty-one B.. (B.4a), Capsa A..
+#: (A.12), dealer rotation H1/H2/S1/S2. Section marks ("§13") and test-vector names are not rules.
+CITED = re.compile(r"(?<![\w.])(?:(?:RZ|HL|R)\d{1,2}(?:\.\d{1,2})?|[AB]\.\d{1,2}[ab]?|[HS][12])(?![\w]|\.\d)")
+ANCHOR = re.compile(r'<a id="([^"]+)"></a>(\*\*)?([^*\n]*)')
+#: The page that lists a game's configuration keys (Razz and Hi-Lo share the stud keys).
+CONFIG_PAGES = {"razz": ("razz.md", "seven_card_stud.md"),
+                "seven_card_stud_hi_lo": ("seven_card_stud_hi_lo.md", "seven_card_stud.md")}
+
+
+def _cited() -> dict[str, list[str]]:
+    """Every rule number cited in the code -> the first few places that cite it."""
+    found: dict[str, list[str]] = {}
+    for app in CITING:
+        for path in sorted((ROOT / app).rglob("*")):
+            if path.suffix not in (".py", ".html") or "migrations" in path.parts:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for rule in CITED.findall(line):
+                    found.setdefault(rule, []).append(f"{path.relative_to(ROOT)}:{number}")
+    return found
+
+
+def _defined() -> dict[str, str]:
+    """Every rule number defined in docs/rules/ -> its page; a number defined twice fails."""
+    defined: dict[str, str] = {}
+    for page in sorted(DOCS.glob("*.md")):
+        if page.name == "README.md":  # the index (its example anchor is in a code block)
+            continue
+        for rule, bold, rest in ANCHOR.findall(page.read_text(encoding="utf-8")):
+            assert rule not in defined, f"{rule} is defined twice: {defined[rule]} and {page.name}"
+            assert (bold and rest == rule) or rest.startswith(f"{rule} "), \
+                f"{page.name}: the anchor {rule} must be followed by **{rule}** or the heading '{rule} ...'"
+            defined[rule] = page.name
+    return defined
+
+
+def test_the_code_cites_rules_and_the_pattern_finds_them():
+    cited = _cited()
+    assert {"R6.2", "R11.2", "B.4a", "B.5", "A.2", "A.12", "H2"} <= set(cited)
+
+
+def test_every_rule_number_the_code_cites_is_defined_in_docs_rules():
+    defined = _defined()
+    missing = {rule: places[:3] for rule, places in _cited().items() if rule not in defined}
+    assert missing == {}, "cited in the code but not defined in docs/rules/: " + "; ".join(
+        f"{rule} ({', '.join(places)})" for rule, places in sorted(missing.items()))
+
+
+@pytest.mark.parametrize("game", GAMES_DESCRIBED)
+def test_every_configuration_key_is_described_on_its_games_page(game):
+    pages = CONFIG_PAGES.get(game, (f"{game}.md",))
+    text = "".join((DOCS / page).read_text(encoding="utf-8") for page in pages)
+    missing = [f.key for f in config_fields(game) if f"`{f.key}`" not in text]
+    assert missing == [], f"{game}: configuration keys not on {pages}: {missing}"
+
+
+def test_the_index_links_every_page():
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    assert [p.name for p in sorted(DOCS.glob("*.md")) if p.name != "README.md" and f"]({p.name})" not in index] == []
