@@ -25,6 +25,4 @@ def role_links(request) -> dict:
     ]
     if user is not None and getattr(user, "is_staff", False):
         links.append({"url": "/admin/", "label": _("Administration"), "active": request.path.startswith("/admin/")})
-    if links:  # every role reads the house rules (a rule number in an error links there)
-        links.append({"url": "/rules/", "label": _("House rules"), "active": request.path.startswith("/rules/")})
     return {"role_links": links}

@@ -83,5 +83,7 @@ def rules_page(request, page: str):
 
 def _page(request, name: str):
     title, body = rules_page_render(name)
+    # Each page's short name for the page links: its title up to the colon ("Seven Card Stud").
+    pages = [(page, rules_page_render(page)[0].split(":")[0]) for page in rules_pages()]
     return render(request, "rules_page.html", {"title": title, "body": mark_safe(body),  # noqa: S308 (our own docs)
-                                               "pages": rules_pages(), "current": name})
+                                               "pages": pages, "current": name})

@@ -158,9 +158,11 @@ def hand_view(*, hand: Hand, upto: int | None = None) -> HandView:
 
 
 def _violation(exc: RuleViolation, *, hand: Hand, answer: dict[str, Any] | None, prefix: str = "") -> ApplicationError:
-    """Translate an engine error into a 400 carrying the unchanged state (STYLE.md rule 10)."""
+    """Translate an engine error into a 400 carrying the unchanged state and the hand's id and number
+    (STYLE.md rule 10)."""
     extra = exc.as_dict()["extra"]
     extra["event_count"] = hand.event_count
+    extra.update(hand.reference_extra)
     if answer is not None:
         extra["state"] = answer
     message = gettext_noop("%(prefix)s%(message)s", prefix=prefix, message=exc.message) if prefix else exc.message

@@ -58,3 +58,9 @@ def test_an_open_hand_blocking_the_next_is_named_by_number_and_id(api_client):
     first = terminal.open(table, {1: 10000, 3: 10000}).json()["id"]
     body = terminal.open(table, {1: 10000, 3: 10000}).json()
     assert f"hand #1 (id {first}) is still open" in body["message"]
+
+
+def test_an_engine_refusal_carries_the_hands_id_and_number(api_client):
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    body = terminal.post(hand_id, {"type": "check", "seat": 5}, seq=seq).json()
+    assert body["extra"]["hand"] == hand_id and body["extra"]["hand_number"] == Hand.objects.get(pk=hand_id).number
