@@ -3,6 +3,7 @@ the page, PNG for the PDF. Titles and axis labels arrive translated from the cal
 
 from __future__ import annotations
 
+import re
 from io import BytesIO
 
 FELT = "#0b5d3b"
@@ -27,7 +28,8 @@ def _out(plt, fig, fmt: str) -> bytes | str:
     data = buf.getvalue()
     if fmt == "svg":
         text = data.decode("utf-8")
-        return text[text.index("<svg"):]
+        # Inline in a page: without matplotlib's RDF metadata block, which names other hosts (issue 13).
+        return re.sub(r"<metadata>.*?</metadata>\s*", "", text[text.index("<svg"):], flags=re.S)
     return data
 
 

@@ -125,6 +125,7 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     yesterday = Hand.objects.filter(table__name=demo_day_before.DEMO_TABLE).count()
     assert totals["hands"] == Hand.objects.filter(gaming_day=day).count() == hands - 8 - yesterday
     assert not Hand.objects.filter(table__name=demo_day_before.DEMO_TABLE, gaming_day=day).exists()
+    assert not Hand.objects.filter(gaming_day=day, source="phh").exists()
     assert set(Hand.objects.filter(table__name=demo_evening.PHH_TABLE).values_list("gaming_day", flat=True)) == {
         dt.date(2023, 6, 22)}
     assert all(totals[key] > 0 for key in ("hands", "pots", "tax", "fees", "bonus", "ggr")), totals
