@@ -54,12 +54,13 @@ class HealthView(APIView):
 def api_sections(resolver=None, prefix: str = "") -> dict[str, str]:
     """Every route of ``/api/v1/`` without parameters, ``{"tables": "tables/", "reports/tax": "reports/tax/", ...}``
     (path relative to ``/api/v1/``), discovered from the URL conf so a new endpoint is listed at once."""
-    from django.urls import URLPattern, URLResolver
+    from django.urls import URLPattern, URLResolver, get_resolver
 
-    from casino import api_urls
-
+    if resolver is None:  # the /api/v1/ include of the root URL conf (not imported here: no import cycle)
+        resolver = next(e for e in get_resolver().url_patterns
+                        if isinstance(e, URLResolver) and str(e.pattern) == "api/v1/")
     sections: dict[str, str] = {}
-    for entry in (resolver.url_patterns if resolver is not None else api_urls.urlpatterns):
+    for entry in resolver.url_patterns:
         text = str(entry.pattern)
         if any(mark in text for mark in ("<", "(", "[", "\\")):
             continue
