@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from casino.errors import ApplicationError
+from casino.forms import MoneyField
 from casino.i18n import message_text
 from rules.config_fields import ConfigField, config_fields, values_with_defaults
 
@@ -25,8 +26,10 @@ ENGINE_PASSES = 8
 _YES_NO = (("true", gettext_lazy("yes")), ("false", gettext_lazy("no")))
 
 
-def _money_field(**kw) -> forms.DecimalField:
-    return forms.DecimalField(min_value=Decimal("0"), max_digits=12, decimal_places=2, **kw)
+def _money_field(**kw) -> MoneyField:
+    """An EUR amount typed as the person's language writes it (``1.234,50``), in a text box: a number box
+    loses the German comma."""
+    return MoneyField(min_value=Decimal("0"), **kw)
 
 
 def _label(cf: ConfigField) -> str:

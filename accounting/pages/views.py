@@ -46,6 +46,7 @@ from accounting.services.gaming_day import (
 from accounting.services.reports import report_filename, tax_report_build
 from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.errors import ApplicationError
+from casino.forms import MoneyField
 from casino.gaming_day import gaming_day_of
 from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
@@ -77,7 +78,7 @@ def _day(text: str) -> dt.date:
 class CountForm(forms.Form):
     table = forms.ModelChoiceField(queryset=Table.objects.order_by("name"), label=gettext_lazy("Table"))
     shift = forms.ChoiceField(required=False, label=gettext_lazy("Shift"))
-    counted = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0, label=gettext_lazy("Counted (EUR)"))
+    counted = MoneyField(label=gettext_lazy("Counted (EUR)"))  # typed the language's way: "12,50", "1.234,50"
 
     def __init__(self, *args, day: dt.date | None = None, **kwargs):
         from django.conf import settings

@@ -27,7 +27,8 @@ from django.views.decorators.http import require_GET, require_POST
 from casino.errors import ApplicationError, ConflictError
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from rules.engines.errors import RuleViolation
-from rules.engines.money import format_cents, to_cents
+from casino.money import format_money, parse_money_input
+from rules.engines.money import to_cents
 from tables.models import DealerAssignment, Hand, HandEvent, Table
 from tables.pages import croupier_view as cv
 from tables.selectors import limit_profile_in_force
@@ -187,7 +188,7 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
         button = table_button_for_next_hand(table=table, occupied_seats=occupied) if occupied else None
     except ApplicationError:
         button = None
-    rows = [{"seat": n, "seated": carried.get(n, 0) > 0, "stack": format_cents(carried[n]) if carried.get(n) else ""}
+    rows = [{"seat": n, "seated": carried.get(n, 0) > 0, "stack": format_money(carried[n], grouping=False) if carried.get(n) else ""}
             for n in range(1, table.seats + 1)]
     offers = {e.seat: e.player_ref for e in seat_offers_for(table=table)}  # seats the floor gave from the list
     for row in rows:
@@ -245,7 +246,8 @@ def croupier_hand_open(request: HttpRequest, table_id: int) -> HttpResponse:
         for n in range(1, table.seats + 1):
             if request.POST.get(f"seat_{n}"):
                 raw = request.POST.get(f"stack_{n}", "").strip()
-                seats.append(SeatInput(seat=n, stack=to_cents(raw, field=_("seat %(n)s stack") % {"n": n})))
+                stack = parse_money_input(raw, field=_("seat %(n)s stack") % {"n": n})
+                seats.append(SeatInput(seat=n, stack=to_cents(stack)))
         hand_open(table=table, seats=seats, actor=request.user)
     except ConflictError:
         return _render_table(request, table, notice=_("This hand was already opened (on this or another terminal)."))
@@ -258,8 +260,8 @@ def croupier_hand_open(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _event_from_post(post, game: str) -> dict[str, Any]:
-    """The engine event of a tapped button: ``type``, ``seat``, ``to`` (EUR -> cents), cards joined from the
-    repeated ``card`` fields (``??`` kept). Raises ``RuleViolation`` for a bad amount."""
+    """The engine event of a tapped button: ``type``, ``seat``, ``to`` (EUR as the language writes it -> cents), cards joined from the
+    repeated ``card`` fields (``??`` kept). Raises ``MoneyInputError`` (an ``ApplicationError``) for a bad amount."""
     kind = (post.get("type") or "").strip()
     event: dict[str, Any] = {"type": kind}
     if post.get(SEAT_FIELD):
@@ -268,7 +270,7 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
         except ValueError:
             event["seat"] = post[SEAT_FIELD]
     if post.get(TO_FIELD):
-        event["to"] = to_cents(post[TO_FIELD].strip(), field=_("amount"))
+        event["to"] = to_cents(parse_money_input(post[TO_FIELD], field=_("amount")))
     cards = [c.strip() for c in post.getlist(CARD_FIELD) if c.strip()]
     if cards:
         event["card" if kind in SINGLE_CARD_EVENTS else "cards"] = " ".join(cards)

@@ -226,9 +226,9 @@ def _by_seat(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
 
 
 def _money(cents: int | None) -> str:
-    from rules.engines.money import format_cents
+    from casino.money import format_money
 
-    return format_cents(int(cents or 0))
+    return format_money(int(cents or 0))
 
 
 _L = gettext_lazy

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from casino.errors import ApplicationError
 from casino.i18n import message_text
+from casino.templatetags.money import money_in_text
 from tables.limit_form import LimitConfigForm
 from tables.models import Dealer, DealerAssignment, DealerPush, FloorCall, LimitChangeRequest, Table
 from tables.pages.common import floor_only, next_path, refusal
@@ -57,8 +58,8 @@ def card_texts(cards: list[TableCard]) -> list[TableCard]:
         c.key = str(t.pk)
         c.url = f"{base}{t.pk}/"
         c.status_label, c.game_label = statuses.get(t.status, t.status), games.get(t.game, t.game)
-        c.limit_text = c.limit or words["no_limits"]
-        c.pending_text = (words["next_from"] % {"label": c.pending_limit, "time": _hm(c.pending_from)}
+        c.limit_text = money_in_text(c.limit) or words["no_limits"]
+        c.pending_text = (words["next_from"] % {"label": money_in_text(c.pending_limit), "time": _hm(c.pending_from)}
                           if c.pending_limit else "")
         c.facts = []
         if t.status != Table.Status.CLOSED:

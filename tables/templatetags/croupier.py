@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from casino.money import format_money
 from rules.engines.money import format_cents
 
 register = template.Library()
@@ -76,11 +77,11 @@ def seat_boxes(view, status: str):
         cards = format_html_join("", '<span class="pc down" title="{}">▮</span>', ((down_title,) for _i in range(s.down_count)))
         cards += format_html_join("", '<span class="pc{}">{}{}</span>',
                                   ((" red" if c["red"] else "", c["rank"], c["suit"]) for c in s.up_cards))
-        parts = [head, format_html('<div class="stack num">{}</div>', format_cents(s.stack)),
+        parts = [head, format_html('<div class="stack num">{}</div>', format_money(s.stack)),
                  format_html('<div class="cards-row">{}</div>', cards)]
         if s.street_bet:
             parts.append(format_html('<div class="bet">{} <span class="num">{}</span></div>', this_round,
-                                     format_cents(s.street_bet)))
+                                     format_money(s.street_bet)))
         if s.folded:
             parts.append(format_html('<div class="state">{}</div>', folded))
         elif s.all_in:
