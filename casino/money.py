@@ -29,11 +29,11 @@ from rules.engines.money import MAX_AMOUNT_CENTS, MAX_DECIMALS, from_cents, to_c
 
 #: Thousands separators a person may type besides the language's own: space, no-break and narrow no-break space.
 _SPACES = " \u00a0\u202f"
-#: The typed forms per decimal separator ``d`` and grouping separators ``g`` (ASCII digits only).
+#: The typed forms per language family: whole part (grouped by three, or not), decimals (ASCII digits only).
 _FORMS = {
-    "de": (re.compile(r"(?P<int>[0-9]{1,3}(?:[.%s][0-9]{3})+|[0-9]+)(?:,(?P<frac>[0-9]+))?" % _SPACES, re.ASCII),
+    "de": (re.compile(r"(?P<int>[0-9]{1,3}(?:[." + _SPACES + r"][0-9]{3})+|[0-9]+)(?:,(?P<frac>[0-9]+))?", re.ASCII),
            re.compile(r"(?P<int>[0-9]+)\.(?P<frac>[0-9]{1,2})", re.ASCII)),
-    "en": (re.compile(r"(?P<int>[0-9]{1,3}(?:[,%s][0-9]{3})+|[0-9]+)(?:\.(?P<frac>[0-9]+))?" % _SPACES, re.ASCII),),
+    "en": (re.compile(r"(?P<int>[0-9]{1,3}(?:[," + _SPACES + r"][0-9]{3})+|[0-9]+)(?:\.(?P<frac>[0-9]+))?", re.ASCII),),
 }
 _CURRENCY = ("€", "EUR")
 

@@ -25,9 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.errors import ApplicationError, ConflictError
+from casino.money import format_money, parse_money_input
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from rules.engines.errors import RuleViolation
-from casino.money import format_money, parse_money_input
 from rules.engines.money import to_cents
 from tables.models import DealerAssignment, Hand, HandEvent, Table
 from tables.pages import croupier_view as cv
