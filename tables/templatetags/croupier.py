@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from casino.money import format_money
+from casino.templatetags.money import money_signed
 from rules.engines.money import format_cents
 
 register = template.Library()
@@ -88,7 +89,7 @@ def seat_boxes(view, status: str):
             parts.append(format_html('<div class="state allin">{}</div>', all_in))
         parts += [format_html('<div class="note">{}</div>', n) for n in s.notes]
         if s.net is not None:
-            parts.append(format_html('<div class="net num">{} {}</div>', net, eur_signed(s.net)))
+            parts.append(format_html('<div class="net num">{} {}</div>', net, money_signed(s.net)))
         classes = "seat" + (" to-act" if turn else "") + (" folded" if s.folded else "")
         boxes.append(format_html('<div class="{}" data-seat="{}">{}</div>', classes, s.seat, mark_safe("".join(parts))))
     return mark_safe("".join(boxes))

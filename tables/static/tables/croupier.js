@@ -207,8 +207,9 @@
     var input = form.querySelector("input[name=to]");
     var to = parseFloat(input.value || "0");
     var already = parseFloat(form.dataset.already || "0");
-    form.querySelector("[data-to-label]").textContent = to.toFixed(2);
-    form.querySelector("[data-add-label]").textContent = Math.max(0, to - already).toFixed(2);
+    var comma = form.dataset.decimal || ".";  // the page language's decimal separator (the money filter's)
+    form.querySelector("[data-to-label]").textContent = to.toFixed(2).replace(".", comma);
+    form.querySelector("[data-add-label]").textContent = Math.max(0, to - already).toFixed(2).replace(".", comma);
   }
   document.addEventListener("input", function (e) {
     var form = e.target.closest ? e.target.closest("form.spread") : null;
