@@ -9,16 +9,18 @@ the raw config (money as EUR strings) for :func:`tables.services.floor.limit_pro
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from casino.errors import ApplicationError
 from casino.forms import MoneyField
 from casino.i18n import message_text
+from casino.money import MoneyInputError, format_money, parse_money_input
 from rules.config_fields import ConfigField, config_fields, values_with_defaults
 
 #: How many engine refusals are collected (each found one is replaced by its default and tried again).
@@ -30,6 +32,10 @@ def _money_field(**kw) -> MoneyField:
     """An EUR amount typed as the person's language writes it (``1.234,50``), in a text box: a number box
     loses the German comma."""
     return MoneyField(min_value=Decimal("0"), **kw)
+
+
+def _german() -> bool:
+    return (get_language() or "").lower().startswith("de")
 
 
 def _label(cf: ConfigField) -> str:
@@ -47,8 +53,17 @@ def _initial(cf: ConfigField, value: Any) -> Any:
     if cf.kind == "bool":
         return "true" if value else "false"
     if cf.kind == "per_street":
-        return " ".join(value) if isinstance(value, list | tuple) else value
+        return " ".join(format_money(v, grouping=False) for v in (value if isinstance(value, list | tuple) else [value]))
     return value
+
+
+def _per_street(text: str) -> str | list[str]:
+    """One amount or five (streets 3 to 7) typed the language's way, apart by spaces or ``;`` (in English
+    also ``", "``: a comma inside a German amount is its decimal comma), as EUR strings ``"1.00"``.
+    Raises :class:`casino.money.MoneyInputError`."""
+    parts = [p for p in re.split(r"[\s;]+", text.replace(", ", " ") if not _german() else text) if p]
+    amounts = [f"{parse_money_input(p):.2f}" for p in parts]
+    return amounts[0] if len(amounts) == 1 else amounts
 
 
 class LimitConfigForm(forms.Form):
@@ -128,8 +143,7 @@ class LimitConfigForm(forms.Form):
         if cf.kind in ("money", "percent", "fraction"):
             return str(value.normalize()) if cf.kind != "money" else f"{value:.2f}"
         if cf.kind == "per_street":
-            parts = [p for p in str(value).replace(",", " ").split() if p]
-            return parts[0] if len(parts) == 1 else parts
+            return _per_street(str(value))
         if cf.kind == "choice":
             return next((c for c in cf.choices if str(c) == value), value)
         return value
@@ -138,7 +152,11 @@ class LimitConfigForm(forms.Form):
         data = super().clean()
         config = {k: v for k, v in self.base.items()}
         for cf in self.edited:
-            config[cf.key] = self._raw_value(cf, data)
+            try:
+                config[cf.key] = self._raw_value(cf, data)
+            except MoneyInputError as exc:
+                self._error_on(cf, exc.message)
+                config[cf.key] = None
         filled = values_with_defaults(self.game, {k: v for k, v in config.items() if v is not None})
         for cf in self.edited:  # a key that does not apply under the chosen mode is not sent to the engine
             if not cf.is_shown(filled):

@@ -91,3 +91,29 @@ def test_accounting_counts_take_12_comma_50_and_refuse_1e3(client, role_user):
     client.post(url + "drop/", {"table": table.id, "shift": "", "counted": "1.234,50"}, **GERMAN)
     client.post(url + "tronc/", {"table": table.id, "shift": "", "counted": "12,50"}, **GERMAN)
     assert str(DropCount.objects.get().counted) == "1234.50" and str(TroncCount.objects.get().counted) == "12.50"
+
+
+@pytest.mark.parametrize("language, typed, expected", [
+    ("de-at", "1,00 2,00 2,00 4,00 4,00", ["1.00", "2.00", "2.00", "4.00", "4.00"]), ("de-at", "1.000,50", "1000.50"),
+    ("en", "1.00, 2.00, 2.00, 4.00, 4.00", ["1.00", "2.00", "2.00", "4.00", "4.00"]), ("en", "1,000.50", "1000.50"),
+])
+def test_spread_amounts_per_street_are_read_the_languages_way(language, typed, expected):
+    from django.utils import translation
+
+    from tables.limit_form import _per_street
+
+    with translation.override(language):
+        assert _per_street(typed) == expected
+
+
+def test_a_bad_spread_amount_is_reported_on_its_field():
+    from django.utils import translation
+
+    from tables.limit_form import LimitConfigForm
+
+    data = {"limit_type": "spread", "spread_min": "1e3", "spread_max": "10,00", "ante": "1,00", "bring_in_mode": "full_bet",
+            "raise_cap": "3", "open_pair_option": "on", "taxe_mode": "flat", "taxe_amount": "2,00"}
+    with translation.override("de-at"):
+        form = LimitConfigForm(data, game="seven_card_stud")
+        assert not form.is_valid()
+        assert "1e3 ist kein Betrag" in " ".join(form.errors["spread_min"])
