@@ -164,7 +164,8 @@ class LimitConfigForm(forms.Form):
         for cf in self.edited:  # keys the chosen mode requires, all at once
             value = config.get(cf.key)
             missing = value is None or (cf.kind == "money_pair" and None in value)
-            if missing and cf.is_required(filled) and cf.default is None:
+            typed_wrong = any(name in self.errors for name in (cf.key, f"{cf.key}__0", f"{cf.key}__1"))
+            if missing and cf.is_required(filled) and cf.default is None and not typed_wrong:
                 self._error_on(cf, _("%(label)s is required here.") % {"label": _(cf.label)})
         if self.errors:
             return data

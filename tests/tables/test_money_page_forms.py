@@ -72,6 +72,7 @@ def test_floor_limit_form_takes_german_amounts_and_refuses_1e3(client):
     before = LimitProfile.objects.filter(table=table).count()
     refused = client.post(f"/floor/tables/{table.pk}/limits/", {**LIMITS, "limits-taxe_amount": "1e3"}, **GERMAN)
     assert refused.status_code == 400 and "1e3 ist kein Betrag" in refused.content.decode()
+    assert "fehlt hier" not in refused.content.decode()  # the typo is the one error, not also "missing"
     assert LimitProfile.objects.filter(table=table).count() == before
     form = client.get(f"/floor/tables/{table.pk}/", **GERMAN).content.decode()
     assert 'inputmode="decimal"' in form and 'name="limits-lower" type="number"' not in form
