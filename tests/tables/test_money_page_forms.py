@@ -21,15 +21,6 @@ pytestmark = pytest.mark.django_db
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-AT"}
 
 
-@pytest.fixture(autouse=True)
-def _house_language_after():
-    """A German request leaves German active in this thread (LocaleMiddleware); later tests read English."""
-    from django.utils import translation
-
-    yield
-    translation.deactivate()
-
-
 def test_croupier_next_hand_stacks_take_german_amounts_and_refuse_1e3(client):
     table = table_make(game="seven_card_stud", name="Stud comma")
     client.force_login(croupier_on_duty(table, "comma-croupier"))
