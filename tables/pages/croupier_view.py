@@ -32,9 +32,6 @@ UNKNOWN_CARD = "??"
 UNKNOWN_CARD_TAKES = frozenset({"taxe"})
 #: Event keys that carry cards (seen cards are taken out of the card picker).
 CARD_KEYS = ("cards", "card", "front", "middle", "back")
-#: Where a rule number links to: the house rules as the engines implement them (docs/rules/, one anchor
-#: per rule number, e.g. ``/rules/seven_card_stud/#R6.2``).
-RULE_DOC_URL = "/rules/{game}/#{rule}"
 
 
 def house_take(game: str) -> str:
@@ -51,10 +48,14 @@ def unknown_cards_allowed(game: str) -> bool:
 
 
 def rule_url(game: str, rule: str | None) -> str | None:
-    """The page showing ``rule`` (e.g. ``"R6.2"``, ``"B.4"``) of ``game``, or None without a rule."""
+    """The served page and anchor of ``rule`` (e.g. ``"R6.2"`` -> ``/rules/seven_card_stud/#R6.2``, ``"RZ1.2"``
+    -> the Razz page), or None without a rule. The rule number names its page (``casino.rules_pages``), so a
+    stud rule cited at a Razz table links to the stud rules it shares."""
+    from casino.rules_pages import rules_url
+
     if not rule:
         return None
-    return RULE_DOC_URL.format(game=game, rule=rule)
+    return rules_url(rule)
 
 
 def deck_of(game: str) -> list[str]:

@@ -222,3 +222,12 @@ def test_every_game_in_the_registry_opens_and_offers_its_first_actions(client, g
     assert page.status_code == 200 and 'data-status="open"' in text
     assert 'class="act' in text or 'class="capsa"' in text  # buttons or the Capsa entry form
     assert "Refused" not in text
+
+
+def test_a_refusal_links_its_rule_number_to_the_served_rule_page():
+    from tables.pages.croupier_view import rule_url
+
+    assert rule_url("seven_card_stud", "R6.2") == "/rules/seven_card_stud/#R6.2"
+    assert rule_url("razz", "R6.2") == "/rules/seven_card_stud/#R6.2"  # Razz shares stud's betting rules
+    assert rule_url("forty_one", "B.4") == "/rules/forty_one/#B.4"
+    assert rule_url("capsa_susun", None) is None
