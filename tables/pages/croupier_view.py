@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from casino.i18n import message_text
 from rules.engines.cards import DECK_52, PIQUET_32, RANKS, SUIT_TO_SYMBOL, SUITS, parse_cards
 from rules.engines.errors import RuleViolation
 
@@ -329,7 +330,7 @@ def _forty_one_extras(view: TableView, state: Mapping[str, Any]) -> None:
         if sv.seat in hands:
             sv.up_cards = [card_label(c) for c in (hands[sv.seat].get("cards") or "").split()]
             sv.down_count = 0
-            sv.notes.append(str(hands[sv.seat].get("description", "")))
+            sv.notes.append(message_text(hands[sv.seat].get("description", "")))
 
 
 def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:

@@ -177,3 +177,21 @@ def test_amounts_follow_the_language(language, text):
     cents = int(text.replace(",", "").replace(".", ""))
     with translation.override(language):
         assert format_amount(cents) == text
+
+
+@pytest.mark.parametrize(("cards", "english", "german"), [
+    ("A♥ K♥ Q♥ J♥", "four of one suit, 41 (hearts)", "vier einer Farbe, 41 (Herz)"),
+    ("A♥ A♦ A♣ A♠", "four Aces", "vier Asse"),
+    ("K♥ 9♥ 8♦ 7♣", "point value 19", "Punktewert 19"),
+])
+def test_forty_one_hand_descriptions_read_in_the_readers_language(cards, english, german):
+    from django.utils import translation
+
+    from casino.i18n import message_text
+    from rules.engines.cards import parse_cards
+    from rules.engines.evaluators.forty_one import evaluate
+
+    description = evaluate(parse_cards(cards)).description
+    assert str(description) == english
+    with translation.override("de-at"):
+        assert message_text(description) == german

@@ -61,13 +61,18 @@ _ORDINAL_OFFSET = 5
 FORTY_ONE = 41
 
 _NAMES = {
-    "quads": "four of a kind",
-    "flush4": "four of one suit",
-    "trips": "three of a kind",
-    "flush3": "three of one suit",
-    "points": "point value",
+    "quads": gettext_noop("four of a kind"),
+    "flush4": gettext_noop("four of one suit"),
+    "trips": gettext_noop("three of a kind"),
+    "flush3": gettext_noop("three of one suit"),
+    "points": gettext_noop("point value"),
 }
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_SUIT_NAMES = {"c": gettext_noop("clubs"), "d": gettext_noop("diamonds"), "h": gettext_noop("hearts"),
+               "s": gettext_noop("spades")}
+#: The ranks of the 32-card deck in the plural, for "four Aces" (marked so the edge translates them).
+_RANK_PLURALS = {"7": gettext_noop("Sevens"), "8": gettext_noop("Eights"), "9": gettext_noop("Nines"),
+                 "T": gettext_noop("Tens"), "J": gettext_noop("Jacks"), "Q": gettext_noop("Queens"),
+                 "K": gettext_noop("Kings"), "A": gettext_noop("Aces")}
 
 
 def card_value(card: Card) -> int:
@@ -111,15 +116,17 @@ class FortyOneHand:
 
     @property
     def description(self) -> str:
-        """Croupier text: ``"four Aces"``, ``"four of one suit, 41"``, ``"point value 20"``."""
+        """Croupier text: ``"four Aces"``, ``"four of one suit, 41 (hearts)"``, ``"point value 20"``; an
+        English :class:`~rules.engines.messages.Message` that the edge renders in the reader's language."""
         if self.category in ("quads", "trips"):
-            rank = self.cards[0].rank_char
-            word = "four" if self.category == "quads" else "three"
-            return f"{word} {RANK_PLURALS[rank]}"
+            rank = _RANK_PLURALS.get(self.cards[0].rank_char) or RANK_PLURALS[self.cards[0].rank_char]
+            if self.category == "quads":
+                return gettext_noop("four %(rank)s", rank=rank)
+            return gettext_noop("three %(rank)s", rank=rank)
         if self.category in ("flush4", "flush3"):
-            suit = _SUIT_NAMES[self.cards[0].suit]
-            return f"{_NAMES[self.category]}, {self.value} ({suit})"
-        return f"point value {self.value}"
+            return gettext_noop("%(name)s, %(value)s (%(suit)s)", name=_NAMES[self.category], value=self.value,
+                                suit=_SUIT_NAMES[self.cards[0].suit])
+        return gettext_noop("point value %(value)s", value=self.value)
 
     @property
     def name(self) -> str:
