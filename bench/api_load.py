@@ -282,6 +282,38 @@ def report(phase: dict, floor_ms: list[float]) -> list[str]:
     return lines
 
 
+
+def bench_database_setup(database_url: str | None, redis_url: str, *, name: str) -> tuple[str, dict[str, str]] | None:
+    """Make a fresh benchmark database on ``database_url``'s server, flush ``redis_url``, migrate, and point
+    this process's environment (and Django's settings when set up next) at them.
+
+    Returns ``(server URL, environment for the web and worker processes)``, or None (after printing why ``name`` is skipped) when PostgreSQL or
+    Redis cannot be reached. Shared by the API-load and croupier-screen benches.
+    """
+    import psycopg
+    import redis
+
+    server = _server_url(database_url)
+    env = dict(os.environ, DATABASE_URL=f"{server}/{BENCH_DB}?conn_max_age=60", REDIS_URL=redis_url, DEBUG="false",
+               LOG_LEVEL="WARNING", SECRET_KEY="bench-only-secret-key-not-for-production", ALLOWED_HOSTS="127.0.0.1",
+               DJANGO_SETTINGS_MODULE="casino.settings",
+               # plain HTTP on loopback: no redirect to HTTPS, cookies without the secure flag (as behind a proxy)
+               SECURE_SSL_REDIRECT="false", SESSION_COOKIE_SECURE="false", CSRF_COOKIE_SECURE="false",
+               SECURE_HSTS_SECONDS="0")
+    env.pop("CI", None)
+    try:
+        database_recreate(server)
+        redis.Redis.from_url(redis_url).flushdb()
+    except (psycopg.Error, redis.RedisError) as exc:
+        print(f"{name} skipped: it needs PostgreSQL at {server} and Redis at {redis_url} ({exc})")
+        return None
+    print(f"bench: database {server}/{BENCH_DB} (fresh), broker {redis_url}, {os.cpu_count()} CPUs")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
+                                            "DJANGO_SETTINGS_MODULE", "LOG_LEVEL", "SECURE_SSL_REDIRECT",
+                                            "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS")})
+    return server, env
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--croupiers", type=int, default=50)
@@ -302,25 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     total_start = time.perf_counter()
-    server = _server_url(args.database_url)
-    database_url = f"{server}/{BENCH_DB}?conn_max_age=60"
-    env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=args.redis, DEBUG="false", LOG_LEVEL="WARNING",
-               SECRET_KEY="bench-only-secret-key-not-for-production", ALLOWED_HOSTS="127.0.0.1",
-               DJANGO_SETTINGS_MODULE="casino.settings")
-    env.pop("CI", None)
-    import psycopg
-    import redis
-
-    try:
-        database_recreate(server)
-        redis.Redis.from_url(args.redis).flushdb()
-    except (psycopg.Error, redis.RedisError) as exc:
-        print(f"bench/api_load.py skipped: it needs PostgreSQL at {server} and Redis at {args.redis} ({exc})")
+    setup = bench_database_setup(args.database_url, args.redis, name="bench/api_load.py")
+    if setup is None:
         return 0
-    print(f"bench: database {server}/{BENCH_DB} (fresh), broker {args.redis}, {os.cpu_count()} CPUs")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                                            "DJANGO_SETTINGS_MODULE", "LOG_LEVEL")})
+    server, env = setup
     import django
 
     django.setup()

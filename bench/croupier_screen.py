@@ -64,7 +64,8 @@ def browser_sessions(floor: list[tuple[int, str]]) -> list[tuple[int, str, str, 
         user = Token.objects.select_related("user").get(key=token).user
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        # the backend a password login records (the lockout backend first in the list only refuses)
+        session[BACKEND_SESSION_KEY] = next(b for b in settings.AUTHENTICATION_BACKENDS if b.endswith("ModelBackend"))
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         out.append((table, token, session.session_key, secrets.token_hex(16)))
@@ -195,26 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     total_start = time.perf_counter()
-    server = api_load._server_url(args.database_url)
-    env = dict(os.environ, DATABASE_URL=f"{server}/{api_load.BENCH_DB}?conn_max_age=60", REDIS_URL=args.redis,
-               DEBUG="false", LOG_LEVEL="WARNING", SECRET_KEY="bench-only-secret-key-not-for-production",
-               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="casino.settings")
-    env.pop("CI", None)
-    import psycopg
-    import redis
-
-    try:
-        api_load.database_recreate(server)
-        redis.Redis.from_url(args.redis).flushdb()
-    except (psycopg.Error, redis.RedisError) as exc:
-        print(f"bench/croupier_screen.py skipped: it needs PostgreSQL at {server} and Redis at {args.redis} ({exc})")
+    setup = api_load.bench_database_setup(args.database_url, args.redis, name="bench/croupier_screen.py")
+    if setup is None:
         return 0
-    print(f"bench: database {server}/{api_load.BENCH_DB} (fresh), broker {args.redis}, {os.cpu_count()} CPUs")
-    import subprocess
-
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS",
-                                            "DJANGO_SETTINGS_MODULE", "LOG_LEVEL")})
+    server, env = setup
     import django
 
     django.setup()
