@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.utils import timezone
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
@@ -35,7 +36,10 @@ def sign_in(browser, login, user):
 
 
 def wait_text(browser, css, text, timeout=10):
-    WebDriverWait(browser, timeout).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+    # A form post navigates (and /floor/ re-swaps its cards every 3 s): while the old document goes away the
+    # driver may answer "Node ... does not belong to the document"; keep polling until the text is there.
+    WebDriverWait(browser, timeout, ignored_exceptions=(StaleElementReferenceException, WebDriverException)).until(
+        EC.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
 
 
 def test_floor_manager_approves_a_limit_request_and_sees_the_card_change(browser, login, evening, shot):
