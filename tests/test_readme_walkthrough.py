@@ -179,6 +179,15 @@ def test_walkthrough_parses_into_known_lines():
         assert known, f"README walkthrough line the test cannot run: {line}"
 
 
+def test_walkthrough_shows_the_takeover_that_uncovers_a_table_refused_then_confirmed():
+    takeovers = [line for line in walkthrough_lines() if line.startswith("call POST /dealer-assignments/")]
+    assert len(takeovers) == 2
+    refused, confirmed = takeovers
+    assert EXPECT.match(refused)["status"] == "400" and "needs_confirmation" in refused
+    assert "confirm_uncovered" not in refused and '"confirm_uncovered": true' in confirmed
+    assert EXPECT.match(confirmed)["status"] == "201"
+
+
 @pytest.fixture
 def small_demo_evening(monkeypatch):
     """The demo evening with fewer simulated hands (same code path, quicker)."""
@@ -200,3 +209,8 @@ def test_readme_walkthrough_runs_as_written(live_worker, small_demo_evening):
     assert walk.helpers == set(HELPERS)
     assert walk.calls >= 30
     assert {"FLOOR", "CROUPIER", "ACCOUNTANT", "HAND", "DAY"} <= set(walk.env)
+    from casino.models import AuditEntry
+    from tables.models import Table
+
+    uncovered = AuditEntry.objects.filter(action="takeover", data__has_key="uncovered_table").get()
+    assert Table.objects.get(pk=uncovered.data["uncovered_table"]).name == "Forty-one 1"

@@ -35,6 +35,7 @@ from tables.models import (
     TableSession,
 )
 from tables.services import floor as services
+from tables.services.dealer_push import dealer_takeover
 
 
 def _valid(serializer_class, request) -> dict:
@@ -366,11 +367,10 @@ class DealerAssignmentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, 
     queryset = DealerAssignment.objects.none()
     selector = staticmethod(selectors.dealer_assignment_list)
 
-    @extend_schema(summary="A dealer takes over a table", request=s.DealerAssignmentStartInput,
-                   responses={201: s.DealerAssignmentOutput})
+    @extend_schema(summary="A dealer takes over a table (confirm_uncovered when it uncovers their open table)",
+                   request=s.DealerAssignmentStartInput, responses={201: s.DealerAssignmentOutput})
     def create(self, request):
-        assignment = services.dealer_assignment_start(actor=request.user,
-                                                      **_valid(s.DealerAssignmentStartInput, request))
+        assignment = dealer_takeover(actor=request.user, **_valid(s.DealerAssignmentStartInput, request))
         return Response(s.DealerAssignmentOutput(assignment).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="End a running assignment", request=s.DealerAssignmentEndInput,

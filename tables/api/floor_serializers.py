@@ -222,6 +222,10 @@ class DealerAssignmentStartInput(FloorReasonInput):
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     at = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text="default now")
     end = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    confirm_uncovered = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true: move the dealer even though the open table they deal at is left without a dealer "
+                  "(without it that takeover is refused, code needs_confirmation, naming the table)")
 
 
 class DealerAssignmentEndInput(FloorReasonInput):

@@ -3,10 +3,13 @@
 Every push carries a reason and is recorded (:class:`~tables.models.DealerPush` plus the audit trail of
 the assignments it changes). A push that would leave an **open** table without a dealer is refused
 with ``code="needs_confirmation"`` naming the table, unless the floor confirms it
-(``confirm_uncovered=True``); the confirmed push records the uncovered table.
+(``confirm_uncovered=True``); the confirmed push records the uncovered table. The API's takeover
+(``POST /api/v1/dealer-assignments/``) asks the same through :func:`dealer_takeover`.
 """
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.db import transaction
 from django.db.models import Q
@@ -14,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.errors import ApplicationError
+from casino.i18n import gettext_noop
 from tables.models import Dealer, DealerAssignment, DealerPush, Table
 from tables.services.floor import dealer_assignment_end, dealer_assignment_start
 
@@ -85,3 +89,35 @@ def dealer_push(*, dealer: Dealer, kind: str, reason: str, actor, table: Table |
         return DealerPush.objects.create(dealer=dealer, kind=kind, table=table if kind == "assign" else from_table,
                                          from_table=from_table, uncovered_table=uncovered, reason=reason, at=now,
                                          actor=actor)
+
+
+def dealer_takeover(*, dealer: Dealer, table: Table, actor=None, at: dt.datetime | None = None,
+                    end: dt.datetime | None = None, reason: str = "",
+                    confirm_uncovered: bool = False) -> DealerAssignment:
+    """``dealer`` takes over ``table`` at ``at`` (default now), as
+    :func:`~tables.services.floor.dealer_assignment_start`, but first asks the floor's question: if the
+    dealer deals at another **open** table at that moment and nobody else covers it, moving them leaves
+    it without a dealer.
+
+    Raises ``ApplicationError`` ``code="needs_confirmation"`` (``extra``: ``table``, ``table_id``,
+    ``dealer``) naming that table, nothing written, unless ``confirm_uncovered``; the confirmed takeover's
+    audit row records ``uncovered_table``. Errors of ``dealer_assignment_start`` pass through.
+    """
+    at = at or timezone.now()
+    with transaction.atomic():
+        running = _running(dealer=dealer, at=at)
+        uncovered = None
+        if (running is not None and running.table_id != table.pk
+                and _left_uncovered(table=running.table, at=at, leaving=dealer)):
+            uncovered = running.table
+        if uncovered is not None and not confirm_uncovered:
+            raise ApplicationError(
+                gettext_noop("%(dealer)s deals at the open table %(table)s; taking over %(target)s leaves "
+                             "%(table)s without a dealer. Send \"confirm_uncovered\": true to move them anyway, "
+                             "or put a relief dealer on %(table)s first.",
+                             dealer=str(dealer), table=uncovered.name, target=table.name),
+                code="needs_confirmation",
+                extra={"table": uncovered.name, "table_id": uncovered.pk, "dealer": dealer.pk})
+        audit = {"uncovered_table": uncovered.pk} if uncovered is not None else None
+        return dealer_assignment_start(dealer=dealer, table=table, actor=actor, at=at, end=end, reason=reason,
+                                       audit_data=audit)

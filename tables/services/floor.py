@@ -707,10 +707,14 @@ def rotation_plan_cancel(*, plan: RotationPlan, actor=None, reason: str = "") ->
 # --------------------------------------------------------------------------------------------------
 
 def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.datetime | None = None,
-                            end: dt.datetime | None = None, reason: str = "") -> DealerAssignment:
+                            end: dt.datetime | None = None, reason: str = "",
+                            audit_data: Mapping[str, Any] | None = None) -> DealerAssignment:
     """``dealer`` takes over ``table`` at ``at`` (default now): the assignment covering that moment at
     the table ends then, and so does the dealer's own assignment elsewhere. The new assignment ends at
     ``end``, else where the replaced planned assignment would have ended, else stays open.
+    ``audit_data`` is added to the takeover's audit row (e.g. the table it confirmed leaving uncovered).
+    This function does not ask whether the dealer's own table is left uncovered: the floor's entry points
+    do (:func:`tables.services.dealer_push.dealer_takeover`, :func:`~tables.services.dealer_push.dealer_push`).
 
     Raises ``ApplicationError``: the table is closed, the dealer is inactive or not qualified for the
     game, ``end`` not after ``at``. The takeover never overlaps a later assignment at the table or of the
@@ -758,6 +762,7 @@ def dealer_assignment_start(*, dealer: Dealer, table: Table, actor=None, at: dt.
         data = {"dealer": dealer.pk, "table": locked.pk, "start": at.isoformat(), "end": end.isoformat() if end else None}
         if requested is not None and end != requested:
             data |= {"requested_end": requested.isoformat(), "cut_by_assignment": following.pk}
+        data |= dict(audit_data or {})
         audit_record(obj=assignment, action="takeover", actor=actor, reason=reason, data=data)
     return assignment
 

@@ -77,3 +77,19 @@ def test_a_dealer_who_is_not_dealing_cannot_be_relieved(floor):
     with pytest.raises(ApplicationError) as err:
         dealer_push(dealer=bert, kind="relieve", reason="end", actor=boss)
     assert err.value.code == "not_dealing"
+
+
+def test_a_takeover_that_uncovers_the_dealers_open_table_is_refused_until_confirmed(floor):
+    from tables.services.dealer_push import dealer_takeover
+
+    boss, stud1, stud2, anna, bert = floor
+    before = DealerAssignment.objects.count()
+    with pytest.raises(ApplicationError) as err:
+        dealer_takeover(dealer=anna, table=stud2, actor=boss, reason="needed there")
+    assert err.value.code == "needs_confirmation"
+    assert err.value.extra == {"table": "Stud 1", "table_id": stud1.pk, "dealer": anna.pk}
+    assert DealerAssignment.objects.count() == before and dealer_on_duty(table=stud1) == anna
+    dealer_takeover(dealer=bert, table=stud1, actor=boss)  # a relief dealer first: nothing uncovered
+    assert dealer_takeover(dealer=anna, table=stud2, actor=boss).table == stud2
+    assert dealer_takeover(dealer=bert, table=stud2, actor=boss, confirm_uncovered=True).dealer == bert
+    assert dealer_on_duty(table=stud1) is None and dealer_on_duty(table=stud2) == bert

@@ -195,6 +195,48 @@ def test_takeover_through_the_api(as_floor):
     assert response.status_code == 200 and response.json()["end"]
 
 
+def test_a_takeover_that_uncovers_the_dealers_open_table_is_refused_until_confirmed(as_floor):
+    stud1 = make_table(status=Table.Status.OPEN, name="Stud 1")
+    stud2 = make_table(status=Table.Status.OPEN, name="Stud 2")
+    anna = make_dealer("anna")
+    services.dealer_assignment_start(dealer=anna, table=stud1)
+    before = saved_state()
+    body = {"dealer": anna.pk, "table": stud2.pk, "reason": "needed there"}
+    refused = as_floor.post(f"{API}/dealer-assignments/", body, format="json")
+    assert refused.status_code == 400
+    answer = refused.json()
+    assert answer["code"] == "needs_confirmation"
+    assert answer["extra"] == {"table": "Stud 1", "table_id": stud1.pk, "dealer": anna.pk}
+    assert "Stud 1" in answer["message"] and "confirm_uncovered" in answer["message"]
+    assert saved_state() == before
+    german = as_floor.post(f"{API}/dealer-assignments/", body, format="json", HTTP_ACCEPT_LANGUAGE="de")
+    assert german.json()["code"] == "needs_confirmation"
+    assert "ohne Croupier" in german.json()["message"] and "Stud 1" in german.json()["message"]
+    confirmed = as_floor.post(f"{API}/dealer-assignments/", body | {"confirm_uncovered": True}, format="json")
+    assert confirmed.status_code == 201, confirmed.json()
+    assert confirmed.json()["table_name"] == "Stud 2"
+    active = as_floor.get(f"{API}/dealer-assignments/", {"active": "true"}).json()["results"]
+    assert [(a["dealer_name"], a["table_name"]) for a in active] == [("anna", "Stud 2")]
+    takeover = AuditEntry.objects.filter(action="takeover").order_by("-pk").first()
+    assert takeover.data["uncovered_table"] == stud1.pk
+
+
+def test_a_takeover_from_a_covered_paused_or_same_table_needs_no_confirmation(as_floor):
+    stud1 = make_table(status=Table.Status.OPEN, name="Stud 1")
+    stud2 = make_table(status=Table.Status.OPEN, name="Stud 2")
+    paused = make_table(status=Table.Status.PAUSED, name="Stud 3")
+    anna, ben = make_dealer("anna"), make_dealer("ben")
+    services.dealer_assignment_start(dealer=anna, table=paused)
+    moved = as_floor.post(f"{API}/dealer-assignments/", {"dealer": anna.pk, "table": stud1.pk}, format="json")
+    assert moved.status_code == 201, moved.json()  # a paused table needs no dealer
+    relief = as_floor.post(f"{API}/dealer-assignments/", {"dealer": ben.pk, "table": stud1.pk}, format="json")
+    assert relief.status_code == 201, relief.json()  # ben relieves anna at Stud 1: Stud 1 stays covered
+    again = as_floor.post(f"{API}/dealer-assignments/", {"dealer": ben.pk, "table": stud1.pk}, format="json")
+    assert again.status_code == 201, again.json()
+    free = as_floor.post(f"{API}/dealer-assignments/", {"dealer": anna.pk, "table": stud2.pk}, format="json")
+    assert free.status_code == 201, free.json()  # anna was relieved: she deals nowhere now
+
+
 def test_lists_are_filterable(as_floor):
     make_table(game=Game.FORTY_ONE, status=Table.Status.OPEN)
     make_table(game=Game.CAPSA_SUSUN)
