@@ -38,7 +38,9 @@ class GameSpec:
     ``chip_unit_in_config``: the config carries the table's ``chip_unit`` (the stud games);
     ``hand_view(state)``: the one typed :class:`~rules.core.view.HandView` of a state;
     ``example_config``: a valid limit profile (the demo's figures) for tests, benches and the simulator;
-    ``unknown_cards``: a card dealt face down may be logged as ``??`` until it is shown (RZ1.2, A.5.1).
+    ``unknown_cards``: a card dealt face down may be logged as ``??`` until it is shown (RZ1.2, A.5.1);
+    ``events``: the game's typed events and their one parser, a :class:`rules.events.EventCatalogue` (typed
+    ``Any`` here: ``rules.events`` reads cards with the engines' parser, and ``rules.core`` sits below them).
     """
 
     name: str
@@ -56,6 +58,7 @@ class GameSpec:
     hand_view: Callable[[Any], HandView] | None = None
     example_config: Mapping[str, Any] | None = None
     unknown_cards: bool = False
+    events: Any = None
 
     def __post_init__(self) -> None:
         if self.house_take not in HOUSE_TAKES:

@@ -1,7 +1,8 @@
 """Logging a hand: open it, append engine events one by one (or a whole hand at once), close or void it.
 
-DESIGN.md data flow: croupier action -> this service -> rules engine (validate, next state) -> event
-stored -> on close: the ledger entry (``accounting.services.settlement``) -> Celery reconciliation.
+DESIGN.md data flow: croupier action -> this service -> rules engine (validate, next state) -> the event's
+canonical record stored (:mod:`rules.events`; never the request as sent) -> on close: the ledger entry
+(``accounting.services.settlement``) -> Celery reconciliation.
 The engine state is never stored: every call replays the hand's stored events (tens per hand).
 
 Locking contract (Zulip style): every write takes ``SELECT ... FOR UPDATE`` on the ``Hand`` row (and
@@ -42,10 +43,11 @@ from casino.gaming_day import gaming_day_of
 from casino.i18n import gettext_noop
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
+from rules import contract
 from rules.core.view import HandView
 from rules.engines.errors import RuleViolation
 from rules.registry import get_engine, get_game
-from rules.replay import replay_hand
+from rules.replay import hand_config, replay_hand
 from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
@@ -339,10 +341,13 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
 
     ``hand`` is the hand or its id (the row is fetched once, under its lock; no such hand -> ``Http404``).
     In one transaction holding the hand's row lock: a stored event with the same ``idempotency_key`` is
-    answered as stored (nothing changes; a different payload under that key is a 409); a closed/void hand
+    answered as stored (nothing changes; a different request under that key is a 409: the retry's canonical
+    record is compared with the stored one, :func:`_same_request`); a closed/void hand
     is refused (400 ``hand_closed``); ``expected_seq`` must equal ``hand.event_count`` (else 409
     ``stale_sequence`` with the current state; ``None`` skips the check); the engine validates the event
-    against the replayed state (``RuleViolation`` -> 400 with the unchanged state). A completed hand is
+    against the replayed state (``RuleViolation`` -> 400 with the unchanged state) and the event's canonical
+    record is stored (:func:`rules.contract.act`: cards ``"4d"``, amounts in cents), never the request as
+    sent. A completed hand is
     closed in the same transaction (module docstring). ``state`` is :func:`hand_state`'s answer plus
     ``replayed`` (True when the key was already stored).
 
@@ -361,7 +366,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
         stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
         if stored_seq is not None:
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
-            if stored.payload != event:
+            if not _same_request(locked, stored.payload, event):
                 raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=stored.payload.get('type')),
                                     code="idempotency_conflict", extra={"seq": stored.seq})
             engine, state = hand_replay(hand=locked, events=[p for seq, p, _ in rows if seq <= stored.seq])
@@ -376,17 +381,18 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
                 extra={"event_count": locked.event_count, "expected_seq": expected_seq, **locked.reference_extra,
                        "state": _state_answer(locked, engine, state)})
         try:
-            new_state = engine.apply(state, event)
+            new_state, canonical = contract.act(get_game(locked.game), state, event)
         except RuleViolation as exc:
             raise _violation(exc, hand=locked, answer=_state_answer(locked, engine, state)) from None
-        record = _store(locked, event, idempotency_key, actor)
+        record = _store(locked, canonical, idempotency_key, actor)
         if engine.is_complete(new_state):
             locked = _close_locked(locked, engine, new_state, actor)
         return record, _state_answer(locked, engine, new_state) | {"replayed": False}
 
 
 def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> HandEvent:
-    """Store the next event of a locked hand, chained to the hand's digest head (:mod:`casino.digests`)."""
+    """Store the next event of a locked hand (its canonical record, :func:`rules.contract.act`), chained to
+    the hand's digest head (:mod:`casino.digests`)."""
     locked.event_count += 1
     locked.digest = chain_digest(locked.digest, hand_event_record(seq=locked.event_count, payload=event,
                                                                   idempotency_key=idempotency_key))
@@ -438,21 +444,36 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)
+        spec = get_game(locked.game)
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
                 raise ApplicationError(gettext_noop("event %(index)s (%(event)s): the hand is already complete after event %(index2)s; remove the events after it", index=index, event=event['type'], index2=index - 1), code="hand_complete",
                                        extra={"index": index})
             try:
-                state = engine.apply(state, event)
+                state, canonical = contract.act(spec, state, event)
             except RuleViolation as exc:
                 error = _violation(exc, hand=locked, answer=_state_answer(locked, engine, state),
                                    prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event["type"]))
                 error.extra["index"] = index
                 raise error from None
-            _store(locked, event, f"{idempotency_key}:{index}", actor)
+            _store(locked, canonical, f"{idempotency_key}:{index}", actor)
         if engine.is_complete(state):
             locked = _close_locked(locked, engine, state, actor)
         return locked, _state_answer(locked, engine, state)
+
+
+def _same_request(hand: Hand, stored: Any, event: Mapping[str, Any]) -> bool:
+    """True if ``event`` (a retry under a stored idempotency key) is the request whose record is ``stored``:
+    the stored canonical record equals the retry's canonical record (:func:`rules.contract.record`; the
+    same raw body always gives the same record), or the stored payload equals the retry as sent (a hand
+    logged before records were canonical whose chain the migration could not vouch for)."""
+    if stored == event:
+        return True
+    try:
+        return bool(stored == contract.record(get_game(hand.game), event,
+                                               context=hand_config(hand.game, hand.limit_snapshot)))
+    except RuleViolation:
+        return False
 
 
 def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], idempotency_key: str, *,
@@ -466,7 +487,9 @@ def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], id
         suffix = key[len(prefix):]
         if suffix.isdigit():
             stored[int(suffix)] = payload
-    same = [stored[i] for i in sorted(stored)] == list(events)
+    stored_events = [stored[i] for i in sorted(stored)]
+    same = len(stored_events) == len(events) and all(
+        _same_request(hand, payload, event) for payload, event in zip(stored_events, events))
     if same and seats is not None:
         same = {str(s.seat): s.stack for s in seats} == {k: v["stack"] for k, v in hand.seats.items()}
     if not same:

@@ -67,11 +67,30 @@ def test_replay_is_deterministic_and_chips_are_conserved(spec, seed):
     assert sum(result.net.values()) == -(result.tax + sum(result.fees.values())) + sum(result.bonus.values())
 
 
+def _scruffy(value):
+    """Cards as a croupier's terminal might send them: lower case, a list, ``XX`` for an unknown card."""
+    if not isinstance(value, str) or not value:
+        return value
+    tokens = ["XX" if t == "??" else t.lower() for t in value.split()]
+    return tokens if len(tokens) % 2 else ",".join(tokens)
+
+
+def _wire(event):
+    """``event`` as it may come over the wire: scruffy cards, a note, keys in another order."""
+    out = {k: _scruffy(v) if k in CARD_FIELDS else v for k, v in reversed(list(event.items()))}
+    out["note"] = "from the terminal"
+    return out
+
+
+CARD_FIELDS = ("cards", "card", "front", "middle", "back")
+
+
 @pytest.mark.parametrize("seed", SEEDS[:3])
 @pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
 def test_apply_never_changes_the_state_it_was_given_and_verify_can_act_agree(spec, seed):
     config, seats, button, events = _hand(spec, seed)
     state = spec.engine.new_hand(config, seats, button=button)
+    actions = contract.contract_for(spec)
     for event in events:
         before = spec.hand_view(state)
         snapshot = copy.deepcopy(before)
@@ -81,33 +100,103 @@ def test_apply_never_changes_the_state_it_was_given_and_verify_can_act_agree(spe
             contract.verify(spec, state, stranger)
         assert err.value.code and str(err.value)
         assert contract.can(spec, state, stranger) is False
-        with pytest.raises(RuleViolation):
+        with pytest.raises(RuleViolation) as act_err:
             contract.act(spec, state, stranger)
+        assert (act_err.value.code, str(act_err.value), act_err.value.rule) == (
+            err.value.code, str(err.value), err.value.rule)
         assert contract.can(spec, state, event) is True
         contract.verify(spec, state, event)
+        fields = {k: v for k, v in event.items() if k != "type"}
+        kind = event["type"]
+        assert getattr(actions, f"can_{kind}")(state, **fields) is True
+        getattr(actions, f"verify_{kind}")(state, **fields)
+        if "seat" in event:  # the per-action pair agrees with act on a refusal too (same error)
+            assert getattr(actions, f"can_{kind}")(state, **{**fields, "seat": 99}) is False
+            with pytest.raises(type(err.value)) as per_action:
+                getattr(actions, f"verify_{kind}")(state, **{**fields, "seat": 99})
+            assert (per_action.value.code, per_action.value.rule) == (err.value.code, err.value.rule)
         new_state, record = contract.act(spec, state, event)
         assert spec.hand_view(state) == snapshot == before  # copy-on-apply: the old state is untouched
         assert spec.hand_view(spec.engine.apply(state, event)) == spec.hand_view(new_state)
         assert record["type"] == event["type"]
+        assert getattr(actions, f"act_{kind}")(state, **fields)[1] == record
         state = new_state
     assert spec.engine.is_complete(state)
+
+
+def _assert_canonical(spec, record):
+    """Cards ``Ts``/``??`` with one space, amounts int cents, seats ints, ``type`` first."""
+    assert next(iter(record)) == "type"
+    for key, value in record.items():
+        if key in CARD_FIELDS and value is not None:
+            assert isinstance(value, str) and value == " ".join(value.split())
+            for token in value.split():
+                assert token == "??" or (len(token) == 2 and token[0] in "23456789TJQKA" and token[1] in "cdhs")
+        if key in spec.events.money_fields(record["type"]) and value is not None:
+            assert type(value) is int and value >= 0
+        if key == "seat":
+            assert type(value) is int
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
 @pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
 def test_canonical_records_replay_to_the_same_hand(spec, seed):
     config, seats, button, events = _hand(spec, seed)
-    records = [contract.canonical_event(e) for e in events]
-    assert [contract.canonical_event(r) for r in records] == records  # canonical is a fixed point
+    state = spec.engine.new_hand(config, seats, button=button)
+    records = []
+    for event in events:
+        state, rec = contract.act(spec, state, _wire(event))
+        _assert_canonical(spec, rec)
+        assert contract.record(spec, rec) == rec  # parse(canonical) == canonical: a fixed point
+        assert contract.parse(spec, rec) == contract.parse(spec, _wire(event), context=state)
+        records.append(rec)
+    assert [r["note"] for r in records] == ["from the terminal"] * len(events)
     a = spec.engine.replay(config, seats, events, button=button)
     b = spec.engine.replay(config, seats, records, button=button)
-    assert spec.hand_view(a) == spec.hand_view(b)
+    assert spec.hand_view(a) == spec.hand_view(b) == spec.hand_view(state)
 
 
 def test_canonical_cards_normalise_case_symbols_and_unknown_tokens():
     assert contract.canonical_cards("as kd") == "As Kd"
     assert contract.canonical_cards(["A♠", "10h", "XX"]) == "As Th ??"
+    assert contract.canonical_cards("4D,5c") == "4d 5c"
+    assert contract.canonical_cards("AsKd") == "As Kd"  # PHH style
     assert contract.canonical_cards("Eichel-Ass") == "Eichel-Ass"  # not standard notation: left to the engine
+    assert contract.canonical_cards("Herz Ass, Eichel Ober", german=True) == "Ah Qc"
+    assert contract.canonical_cards("As Kx") == "As Kx"  # a bad token: as sent, the engine names it
+
+
+def test_the_parser_keeps_an_explicit_null_and_reads_capsa_seats_as_digits():
+    stud = get_game("seven_card_stud")
+    assert contract.record(stud, {"type": "ante", "seat": 1, "amount": None}) == {"type": "ante", "seat": 1, "amount": None}
+    capsa = get_game("capsa_susun")
+    assert contract.record(capsa, {"type": "timeout", "seat": "2"}) == {"type": "timeout", "seat": 2}
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_a_malformed_event_is_refused_in_the_engines_words(spec):
+    config = spec.engine.build_config(spec.example_config)
+    state = spec.engine.new_hand(config, {1: 10_000, 2: 10_000, 3: 10_000}, button=3)
+    for bad in ({"type": "no_such_event"}, {"type": "fold", "seat": True}, {"type": "misdeal", "amout": 3},
+                {"type": "fold", "seat": 1, "to": 5}, "fold"):
+        with pytest.raises(RuleViolation) as engine_err:
+            spec.engine.apply(state, bad)
+        with pytest.raises(RuleViolation) as contract_err:
+            contract.act(spec, state, bad)
+        assert (str(contract_err.value), contract_err.value.code) == (str(engine_err.value), engine_err.value.code)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_every_event_type_is_a_frozen_dataclass_with_one_parser(spec):
+    from dataclasses import FrozenInstanceError, is_dataclass
+
+    assert spec.events is not None and spec.events.types
+    for kind, cls in spec.events.types.items():
+        assert is_dataclass(cls) and cls.TYPE == kind
+        assert cls.__doc__
+    typed = spec.events.parse({"type": "misdeal"})
+    with pytest.raises(FrozenInstanceError):
+        typed.reason = "changed"  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("seed", SEEDS[:2])

@@ -9,6 +9,7 @@ from rules.core.game_spec import GameSpec
 from rules.engines import capsa
 from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
+from rules.games.capsa_susun.events import CATALOGUE as EVENTS
 from rules.games.capsa_susun.view import hand_view
 
 ENGINE = capsa.ENGINE
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     limit_label=limit_label,
     showdown=capsa.showdown,
     hand_view=hand_view,
+    events=EVENTS,
     example_config={"preset": "western_2_4", "unit_value": "1.00", "fee_mode": "commission",
                     "fee_rate": "0.05"},
     unknown_cards=True,

@@ -10,6 +10,7 @@ from rules.core.game_spec import GameSpec
 from rules.engines import stud, stud_sim
 from rules.engines.showdown import stud_showdown
 from rules.engines.stud_variant import SEVEN_CARD_STUD
+from rules.games.seven_card_stud.events import CATALOGUE as EVENTS
 from rules.games.seven_card_stud.view import hand_view
 
 VARIANT = SEVEN_CARD_STUD
@@ -21,6 +22,7 @@ SPEC = GameSpec(
     showdown=stud_showdown, phh_variant=VARIANT.phh_variant,
     limit_label=stud_sim.limit_label, chip_unit_in_config=True,
     hand_view=hand_view,
+    events=EVENTS,
     example_config={"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante": "1.00", "bring_in_mode": "full_bet",
                     "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00"},
     unknown_cards=True,
