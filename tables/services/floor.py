@@ -53,7 +53,12 @@ from tables.models import (
 )
 from tables.services.roster import roster_history_check
 from tables.services.rotation import DealerSpec, PlanInfeasible, TableSpec, plan_rotation
-from tables.services.rotation_checks import slots_working_time_check, staffing_advice
+from tables.services.rotation_checks import (
+    plan_long_break,
+    slots_working_time_check,
+    staffing_advice,
+    staffing_advice_by_trial,
+)
 
 #: A client's "now" may lag the server by this much when it sends ``effective_from``.
 CLOCK_TOLERANCE = dt.timedelta(minutes=1)
@@ -503,7 +508,10 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
                        dealers: Sequence[Dealer] | None = None, period_minutes: int = 30,
                        periods_before_break: int = 2) -> tuple[list[Table], list[Dealer], dict[int, list[int | None]]]:
     """Compute (without saving) the rotation grid ``{dealer_id: [table_id | None per period]}`` and the
-    tables and dealers it covers; the defaults and errors of :func:`rotation_plan_generate`."""
+    tables and dealers it covers; the defaults and errors of :func:`rotation_plan_generate`. The planner
+    plans in the house rhythm's breaks and the working-time law's long break (settings, AZG § 11 by
+    default: :func:`~tables.services.rotation_checks.plan_long_break`); when no grid staffs every table the
+    refusal's ``advice`` says how many relief dealers to call or which tables to close."""
     periods = _plan_params(shift_start, shift_end, period_minutes, periods_before_break)
     if tables is None:
         tables = list(Table.objects.exclude(status=Table.Status.CLOSED))
@@ -515,15 +523,19 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
     inactive = [d for d in dealers if not d.active]
     if inactive:
         raise ApplicationError(gettext_noop("dealers: %(inactive)s is not active", inactive=inactive[0]), extra={"field": "dealers"})
+    long_break = plan_long_break(period_minutes=period_minutes)
     try:
         grid = plan_rotation(
             tables=[TableSpec(t.pk, t.name, t.game) for t in tables],
             dealers=[DealerSpec(d.pk, str(d), frozenset(d.games)) for d in dealers],
-            periods=periods, periods_before_break=periods_before_break,
+            periods=periods, periods_before_break=periods_before_break, long_break=long_break,
         )
     except PlanInfeasible as err:
         advice = staffing_advice(tables=tables, dealers=dealers, periods_before_break=periods_before_break,
-                                 periods=periods)
+                                 periods=periods, long_break=long_break)
+        if not advice:
+            advice = staffing_advice_by_trial(tables=tables, dealers=dealers, periods=periods,
+                                              periods_before_break=periods_before_break, long_break=long_break)
         message = (gettext_noop("cannot staff every table: %(reason)s. What would work: %(advice)s",
                                 reason=err.reason, advice=advice) if advice
                    else gettext_noop("cannot staff every table: %(reason)s", reason=err.reason))
@@ -538,8 +550,9 @@ def rotation_plan_generate(*, name: str, shift_start: dt.datetime, shift_end: dt
 
     ``tables`` default: the tables open or paused now; ``dealers`` default: every active dealer. The last
     period is shorter when the window is not a whole number of periods. Raises ``ApplicationError``
-    (``code="plan_infeasible"``) with the planner's reason when the dealers cannot staff every table
-    (rules H1/H2 of :mod:`tables.services.rotation`), and for bad parameters; nothing is saved.
+    (``code="plan_infeasible"``) with the planner's reason and what would work when the dealers cannot
+    staff every table (rules H1/H2 of :mod:`tables.services.rotation` and the working-time law's long
+    break, which the planner schedules), and for bad parameters; nothing is saved.
     """
     tables, dealers, grid = rotation_plan_grid(shift_start=shift_start, shift_end=shift_end, tables=tables,
                                                dealers=dealers, period_minutes=period_minutes,

@@ -11,6 +11,13 @@ None, ...]}`` (one entry per period, ``None`` = break) that keeps these rules:
   dealer qualified for that table is on a break they did not have to take.
 * **S2 even breaks**: the dealers' break counts differ as little as the qualifications allow (at most
   by one when every dealer may deal every table).
+* **AZG long break** (the working-time law, when given: ``long_break_after_periods`` /
+  ``long_break_periods``): nobody deals more than ``long_break_after_periods`` periods (breaks shorter
+  than ``long_break_periods`` periods in one piece do not count as work, nor do they reset the count)
+  without a break of ``long_break_periods`` periods in one piece. By default (Austria, AZG § 11) a
+  30-minute break once the working day passes six hours: with 20-minute periods, two periods off in a
+  row after at most 18 dealt. The planner plans that break in: a dealer whose long break is due soon is
+  preferred for a break, a started long break is continued, and the dealers on break relieve them.
 
 How: each period is one min-cost assignment (Hungarian algorithm) of the dealers to the tables plus
 ``D - T`` break places. Costs, highest weight first: a repeat at the same table (S1), then breaks
@@ -24,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 #: S1: cost of a dealer dealing the same table as in the previous period (dominates every break cost).
@@ -35,6 +43,10 @@ CONSECUTIVE_REWARD = 10
 #: Mild preference for not returning to the table dealt just before a break.
 SAME_AS_LAST_TABLE_COST = 1
 _FORBIDDEN = math.inf
+#: AZG: reward for continuing a started long break of a dealer whose long break is due (dominates S2).
+LONG_BREAK_CONTINUE_REWARD = 100_000
+#: AZG: reward per period dealt past the point where the long break is due soon (picks who goes first).
+LONG_BREAK_DUE_REWARD = 2_000
 #: Search budget (assignments tried) before the planner gives up and reports the plan infeasible.
 SEARCH_BUDGET = 4_000
 
@@ -67,6 +79,58 @@ class DealerSpec:
 
 
 Grid = dict[int, list[int | None]]
+
+
+@dataclass(frozen=True)
+class LongBreak:
+    """The working-time law in periods: at most ``after_periods`` periods dealt before a break of
+    ``periods`` periods in one piece (AZG § 11 with 30-minute periods: 12 and 1; with 20-minute: 18 and 2)."""
+
+    after_periods: int
+    periods: int
+
+    def binds(self, periods_before_break: int) -> bool:
+        """False when every house-rhythm break already is a long break and the rhythm never lets a dealer
+        deal ``after_periods`` in a row (then the law adds nothing to H2)."""
+        return self.periods > 1 or periods_before_break > self.after_periods
+
+
+@lru_cache(maxsize=256)
+def max_deal_periods(periods: int, periods_before_break: int, long_break: LongBreak | None = None) -> int:
+    """Most periods one dealer can deal in ``periods`` under H2 (and the long break, if given), by dynamic
+    programming over (periods dealt in a row, periods dealt since the last long break, periods off)."""
+    k = periods_before_break
+    after = long_break.after_periods if long_break is not None else periods + 1
+    long_periods = long_break.periods if long_break is not None else 1
+    # Forward over the periods: for every reachable (run, since, off), the most deals so far. ``off`` > 0
+    # implies ``run`` 0, and a break of ``long_periods`` resets ``since``, so few states are reachable.
+    reach: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for _ in range(periods):
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (run, since, off), dealt in reach.items():
+            off2 = min(off + 1, long_periods)
+            key = (0, 0 if off2 >= long_periods else since, off2 if off2 < long_periods else 0)
+            if nxt.get(key, -1) < dealt:
+                nxt[key] = dealt
+            if run < k and since < after:
+                key = (run + 1, since + 1 if long_break is not None else 0, 0)
+                if nxt.get(key, -1) < dealt + 1:
+                    nxt[key] = dealt + 1
+        reach = nxt
+    return max(reach.values())
+
+
+def dealers_needed(tables: int, periods_before_break: int, periods: int,
+                   long_break: LongBreak | None = None) -> int:
+    """Fewest dealers for ``tables`` tables over ``periods`` periods: H2's per-period count
+    (:func:`min_dealers_needed`) and, with the working-time law, the total of deals over what one dealer
+    can deal in the shift (:func:`max_deal_periods`). A necessary count (the planner may still need more
+    when qualifications split the dealers)."""
+    need = min_dealers_needed(tables, periods_before_break, periods)
+    if long_break is not None and tables:
+        capacity = max_deal_periods(periods, periods_before_break, long_break)
+        need = max(need, math.ceil(tables * periods / capacity) if capacity else math.inf)  # type: ignore[arg-type]
+    return need
 
 
 def min_dealers_needed(tables: int, periods_before_break: int, periods: int) -> int:
@@ -146,36 +210,61 @@ class _State:
     breaks: dict[int, int]
     previous: dict[int, int | None]
     last_table: dict[int, int | None]
+    #: AZG: periods dealt since the last long break, and the periods off in the current break.
+    since_long: dict[int, int]
+    off_run: dict[int, int]
 
 
-def _precheck(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: int, periods: int) -> None:
-    """Necessary conditions with readable reasons (Hall's condition per set of games, H1 + H2)."""
+def _rules_text(k: int, long_break: LongBreak | None) -> str:
+    text = f"at most {k} period(s) in a row each"
+    if long_break is not None:
+        text += (f", and a break of {long_break.periods} period(s) in one piece after at most "
+                 f"{long_break.after_periods} period(s) dealt (working-time rule)")
+    return text
+
+
+def _precheck(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: int, periods: int,
+              long_break: LongBreak | None = None) -> None:
+    """Necessary conditions with readable reasons (Hall's condition per set of games, H1 + H2 + AZG)."""
     games = sorted({t.game for t in tables})
     for t in tables:
         if not any(t.game in d.games for d in dealers):
             raise PlanInfeasible(f"no dealer on shift may deal {t.game} (table '{t.name}')")
-    need = min_dealers_needed(len(tables), k, periods)
+    need = dealers_needed(len(tables), k, periods, long_break)
     if len(dealers) < need:
         raise PlanInfeasible(
-            f"{len(tables)} table(s) need a dealer in every period and a dealer may deal at most {k} period(s) "
-            f"in a row, so at least {need} dealers are needed; {len(dealers)} on shift")
+            f"{len(tables)} table(s) need a dealer in every period and a dealer may deal {_rules_text(k, long_break)}, "
+            f"so at least {need} dealers are needed; {len(dealers)} on shift")
     for size in range(1, len(games) + 1):
         for subset in combinations(games, size):
             n_tables = sum(1 for t in tables if t.game in subset)
             qualified = [d for d in dealers if d.games & set(subset)]
-            need = min_dealers_needed(n_tables, k, periods)
+            need = dealers_needed(n_tables, k, periods, long_break)
             if len(qualified) < need:
                 raise PlanInfeasible(
                     f"{n_tables} {' / '.join(subset)} table(s) need at least {need} dealers qualified for "
-                    f"{' or '.join(subset)} (at most {k} period(s) in a row each); only {len(qualified)} on shift")
+                    f"{' or '.join(subset)} ({_rules_text(k, long_break)}); only {len(qualified)} on shift")
+
+
+def _long_break_due(state: _State, did: int, k: int, long_break: LongBreak | None) -> int:
+    """How far ``did`` is into the stretch where their long break is due (0 = not yet; >= 1 = due soon).
+    The stretch opens two dealing runs (``2 k`` periods) before the law's limit, so that the dealers'
+    long breaks are spread over several periods instead of all falling due at once."""
+    if long_break is None:
+        return 0
+    return max(0, state.since_long[did] - (long_break.after_periods - 2 * k) + 1)
 
 
 def _cost_matrix(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: int, state: _State,
-                 force_break: frozenset[int] = frozenset(), force_work: frozenset[int] = frozenset()) -> list[list[float]]:
+                 force_break: frozenset[int] = frozenset(), force_work: frozenset[int] = frozenset(),
+                 long_break: LongBreak | None = None) -> list[list[float]]:
     n_break = len(dealers) - len(tables)
     matrix: list[list[float]] = []
     for d in dealers:
         forced_off = state.consecutive[d.id] >= k or d.id in force_break
+        due = _long_break_due(state, d.id, k, long_break)
+        if long_break is not None:
+            forced_off = forced_off or state.since_long[d.id] >= long_break.after_periods
         row: list[float] = []
         for t in tables:
             if forced_off or t.game not in d.games:
@@ -189,13 +278,17 @@ def _cost_matrix(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: 
             row.append(c)
         brk = (_FORBIDDEN if d.id in force_work
                else BREAK_COUNT_COST * state.breaks[d.id] - CONSECUTIVE_REWARD * state.consecutive[d.id])
+        if due and brk != _FORBIDDEN:
+            brk -= LONG_BREAK_DUE_REWARD * due
+            if state.off_run[d.id] > 0:  # a long break begun: finish it rather than waste the periods off
+                brk -= LONG_BREAK_CONTINUE_REWARD
         row.extend([brk] * n_break)
         matrix.append(row)
     return matrix
 
 
-def _solve(tables, dealers, k, state, **force) -> tuple[dict[int, int | None], float]:
-    matrix = _cost_matrix(tables, dealers, k, state, **force)
+def _solve(tables, dealers, k, state, long_break=None, **force) -> tuple[dict[int, int | None], float]:
+    matrix = _cost_matrix(tables, dealers, k, state, long_break=long_break, **force)
     cols, total = hungarian(matrix)
     out: dict[int, int | None] = {}
     for d, col in zip(dealers, cols):
@@ -203,29 +296,36 @@ def _solve(tables, dealers, k, state, **force) -> tuple[dict[int, int | None], f
     return out, total
 
 
-def _advance(state: _State, choice: Mapping[int, int | None]) -> _State:
+def _advance(state: _State, choice: Mapping[int, int | None], long_break: LongBreak | None = None) -> _State:
     consecutive, breaks, previous, last_table = dict(state.consecutive), dict(state.breaks), {}, dict(state.last_table)
+    since_long, off_run = dict(state.since_long), dict(state.off_run)
+    long_periods = long_break.periods if long_break is not None else 1
     for did, tid in choice.items():
         previous[did] = tid
         if tid is None:
             consecutive[did] = 0
             breaks[did] += 1
+            off_run[did] += 1
+            if off_run[did] >= long_periods:
+                since_long[did] = 0
         else:
             consecutive[did] += 1
             last_table[did] = tid
-    return _State(consecutive, breaks, previous, last_table)
+            since_long[did] += 1
+            off_run[did] = 0
+    return _State(consecutive, breaks, previous, last_table, since_long, off_run)
 
 
-def _candidates(tables, dealers, k, state) -> list[dict[int, int | None]]:
+def _candidates(tables, dealers, k, state, long_break=None) -> list[dict[int, int | None]]:
     """The best assignment of this period, then near-best alternatives (one dealer's role flipped)."""
-    best, cost = _solve(tables, dealers, k, state)
+    best, cost = _solve(tables, dealers, k, state, long_break)
     if cost == math.inf:
         return []
     found = [(cost, best)]
     seen = {tuple(sorted(best.items(), key=lambda kv: kv[0]))}
     for d in dealers:
         force = {"force_work": frozenset({d.id})} if best[d.id] is None else {"force_break": frozenset({d.id})}
-        alt, alt_cost = _solve(tables, dealers, k, state, **force)
+        alt, alt_cost = _solve(tables, dealers, k, state, long_break, **force)
         key = tuple(sorted(alt.items(), key=lambda kv: kv[0]))
         if alt_cost < math.inf and key not in seen:
             seen.add(key)
@@ -235,11 +335,14 @@ def _candidates(tables, dealers, k, state) -> list[dict[int, int | None]]:
 
 
 def plan_rotation(*, tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], periods: int,
-                  periods_before_break: int = 2) -> Grid:
+                  periods_before_break: int = 2, long_break: LongBreak | None = None,
+                  search_budget: int = SEARCH_BUDGET) -> Grid:
     """Plan ``periods`` periods; return ``{dealer_id: [table_id | None per period]}`` (None = break).
 
-    Raises :class:`PlanInfeasible` with the reason when the dealers cannot staff every table in every
-    period under H1 and H2 (too few dealers overall, too few qualified for a game, or no grid found).
+    ``long_break``: the working-time law in periods (AZG § 11), planned in as its own breaks; None =
+    only the house rhythm H2. Raises :class:`PlanInfeasible` with the reason when the dealers cannot
+    staff every table in every period under H1, H2 and the law (too few dealers overall, too few
+    qualified for a game, or no grid found within ``search_budget`` assignments tried).
     """
     if periods < 1:
         raise PlanInfeasible("the shift is shorter than one rotation period")
@@ -251,23 +354,28 @@ def plan_rotation(*, tables: Sequence[TableSpec], dealers: Sequence[DealerSpec],
         raise PlanInfeasible("a table or a dealer is listed twice")
     if not tables:
         return {d.id: [None] * periods for d in dealers}
-    _precheck(tables, dealers, periods_before_break, periods)
+    if long_break is not None and (long_break.after_periods < 1 or long_break.periods < 1):
+        raise PlanInfeasible("the working-time rule needs at least one period of work and of break")
+    if long_break is not None and not long_break.binds(periods_before_break):
+        long_break = None  # every house-rhythm break already satisfies the law
+    _precheck(tables, dealers, periods_before_break, periods, long_break)
     k = periods_before_break
     start = _State({d.id: 0 for d in dealers}, {d.id: 0 for d in dealers},
-                   {d.id: None for d in dealers}, {d.id: None for d in dealers})
-    budget = [SEARCH_BUDGET]
+                   {d.id: None for d in dealers}, {d.id: None for d in dealers},
+                   {d.id: 0 for d in dealers}, {d.id: 0 for d in dealers})
+    budget = [search_budget]
     deepest = [0]
 
     def search(p: int, state: _State) -> list[dict[int, int | None]] | None:
         if p == periods:
             return []
         deepest[0] = max(deepest[0], p)
-        for choice in _candidates(tables, dealers, k, state):
+        for choice in _candidates(tables, dealers, k, state, long_break):
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            nxt = _advance(state, choice)
-            if p + 1 < periods and _solve(tables, dealers, k, nxt)[1] == math.inf:
+            nxt = _advance(state, choice, long_break)
+            if p + 1 < periods and _solve(tables, dealers, k, nxt, long_break)[1] == math.inf:
                 continue  # look-ahead: the next period could not be staffed
             rest = search(p + 1, nxt)
             if rest is not None:
@@ -278,7 +386,10 @@ def plan_rotation(*, tables: Sequence[TableSpec], dealers: Sequence[DealerSpec],
     if periods_plan is None:
         raise PlanInfeasible(
             f"no rotation staffs every table in period {deepest[0] + 1} with the qualified dealers on shift and a "
-            f"break after at most {k} period(s)", period=deepest[0])
+            f"break after at most {k} period(s)"
+            + (f" and a break of {long_break.periods} period(s) in one piece after at most "
+               f"{long_break.after_periods} period(s) dealt (working-time rule)" if long_break else ""),
+            period=deepest[0])
     return {d.id: [choice[d.id] for choice in periods_plan] for d in dealers}
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from casino.errors import ApplicationError
-from tables.services.rotation import min_dealers_needed
+from tables.services.rotation import DealerSpec, LongBreak, PlanInfeasible, TableSpec, dealers_needed, plan_rotation
 from tables.services.working_time import Stint, Violation, WorkingTimeRules, working_time_violations
 
 
@@ -29,6 +29,14 @@ def working_time_rules(*, period_minutes: int, periods_before_break: int) -> Wor
         long_break_after_minutes=settings.WORKING_TIME_BREAK_AFTER_MINUTES,
         long_break_minutes=settings.WORKING_TIME_BREAK_MINUTES,
     )
+
+
+def plan_long_break(*, period_minutes: int) -> LongBreak:
+    """The working-time law (settings ``WORKING_TIME_BREAK_AFTER_MINUTES`` / ``WORKING_TIME_BREAK_MINUTES``,
+    AZG § 11 by default) in a plan's periods: at most ``after // period`` periods dealt, then a break of
+    ``ceil(break / period)`` periods in one piece (20-minute periods: 18, then 2)."""
+    after = max(1, settings.WORKING_TIME_BREAK_AFTER_MINUTES // period_minutes)
+    return LongBreak(after_periods=after, periods=max(1, -(-settings.WORKING_TIME_BREAK_MINUTES // period_minutes)))
 
 
 def _hm(moment) -> str:
@@ -77,16 +85,20 @@ def slots_working_time_check(*, slots: Sequence[Mapping[str, Any]], period_minut
 
 
 def staffing_advice(*, tables: Sequence[Any], dealers: Sequence[Any], periods_before_break: int,
-                    periods: int) -> str:
+                    periods: int, long_break: LongBreak | None = None) -> str:
     """What would let the dealers on shift staff the tables: how many relief dealers to call (overall or
-    for a game) or which tables to close (the last ones by name). Empty if the counts look sufficient."""
+    for a game) or which tables to close (the last ones by name), counting the house rhythm and, when
+    given, the working-time law's long break (:func:`~tables.services.rotation.dealers_needed`). Empty if
+    the counts look sufficient."""
     advice: list[str] = []
     k = periods_before_break
-    need = min_dealers_needed(len(tables), k, periods)
+    if long_break is not None and not long_break.binds(k):
+        long_break = None
+    need = dealers_needed(len(tables), k, periods, long_break)
     if len(dealers) < need:
         short = need - len(dealers)
         keep = len(tables)
-        while keep > 0 and min_dealers_needed(keep, k, periods) > len(dealers):
+        while keep > 0 and dealers_needed(keep, k, periods, long_break) > len(dealers):
             keep -= 1
         close = sorted(tables, key=lambda t: t.name)[keep:]
         advice.append(ngettext("call %(n)s relief dealer", "call %(n)s relief dealers", short) % {"n": short})
@@ -97,11 +109,11 @@ def staffing_advice(*, tables: Sequence[Any], dealers: Sequence[Any], periods_be
     for game in sorted({t.game for t in tables}):
         game_tables = sorted((t for t in tables if t.game == game), key=lambda t: t.name)
         qualified = [d for d in dealers if game in d.games]
-        need = min_dealers_needed(len(game_tables), k, periods)
+        need = dealers_needed(len(game_tables), k, periods, long_break)
         if len(qualified) < need:
             short = need - len(qualified)
             keep = len(game_tables)
-            while keep > 0 and min_dealers_needed(keep, k, periods) > len(qualified):
+            while keep > 0 and dealers_needed(keep, k, periods, long_break) > len(qualified):
                 keep -= 1
             close = game_tables[keep:]
             label = game_tables[0].get_game_display()
@@ -109,4 +121,47 @@ def staffing_advice(*, tables: Sequence[Any], dealers: Sequence[Any], periods_be
                                    short) % {"n": short, "game": label})
             advice.append(ngettext("or close table %(names)s", "or close tables %(names)s", len(close))
                           % {"names": ", ".join(t.name for t in close)})
+    return " ".join(advice)
+
+
+#: Assignments the planner may try per trial when looking for what would work (a trial that fits is quick).
+TRIAL_SEARCH_BUDGET = 600
+#: Most relief dealers (or tables to close) tried one by one.
+TRIAL_MAX = 3
+
+
+def staffing_advice_by_trial(*, tables: Sequence[Any], dealers: Sequence[Any], periods_before_break: int,
+                             periods: int, long_break: LongBreak | None = None) -> str:
+    """What would work when the counts of :func:`staffing_advice` look sufficient but the planner found no
+    grid (the breaks of the working-time law fall too close together): plan again with 1, 2, 3 relief
+    dealers qualified for every game of the plan, and with the last 1, 2, 3 tables (by name) closed; the
+    first of each that plans is the advice. Empty if none does. ``tables`` / ``dealers``: model objects
+    (``pk``, ``name`` / ``games``)."""
+    table_specs = [TableSpec(t.pk, t.name, t.game) for t in tables]
+    dealer_specs = [DealerSpec(d.pk, str(d), frozenset(d.games)) for d in dealers]
+    games = frozenset(t.game for t in tables)
+
+    def plans(ts: Sequence[TableSpec], ds: Sequence[DealerSpec]) -> bool:
+        try:
+            plan_rotation(tables=ts, dealers=ds, periods=periods, periods_before_break=periods_before_break,
+                          long_break=long_break, search_budget=TRIAL_SEARCH_BUDGET)
+        except PlanInfeasible:
+            return False
+        return True
+
+    advice: list[str] = []
+    for extra in range(1, TRIAL_MAX + 1):
+        relief = [DealerSpec(-i, f"relief {i}", games) for i in range(1, extra + 1)]
+        if plans(table_specs, [*dealer_specs, *relief]):
+            advice.append(ngettext("call %(n)s relief dealer", "call %(n)s relief dealers", extra) % {"n": extra})
+            break
+    by_name = sorted(table_specs, key=lambda t: t.name)
+    for close in range(1, min(TRIAL_MAX, len(by_name) - 1) + 1):
+        if plans(by_name[:-close], dealer_specs):
+            names = ", ".join(t.name for t in by_name[-close:])
+            text = ngettext("close table %(names)s", "close tables %(names)s", close) % {"names": names}
+            if advice:
+                text = ngettext("or close table %(names)s", "or close tables %(names)s", close) % {"names": names}
+            advice.append(text)
+            break
     return " ".join(advice)

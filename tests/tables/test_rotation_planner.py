@@ -162,3 +162,81 @@ def test_every_plan_keeps_the_invariants_or_is_refused_with_a_reason(table_games
     if all(d.games == ALL for d in dealers) and periods >= 2 * (k + 1):
         fewest, most = break_spread(grid)
         assert most - fewest <= 1
+
+
+# ---- the working-time law's long break (AZG § 11), planned in -------------------------------------
+
+def _azg_breaches(grid, k, long_break, minutes=20):
+    """The grid's breaches of H2 and AZG § 11 by the independent checker of working_time.py."""
+    import datetime as dt
+
+    from tables.services.working_time import Stint, WorkingTimeRules, working_time_violations
+
+    t0 = dt.datetime(2026, 12, 3, 14, 0, tzinfo=dt.UTC)
+    step = dt.timedelta(minutes=minutes)
+    stints = [Stint(str(did), t0 + p * step, t0 + (p + 1) * step, None if tid is None else str(tid))
+              for did, row in grid.items() for p, tid in enumerate(row)]
+    rules = WorkingTimeRules(max_deal_minutes=minutes * k, min_break_minutes=minutes,
+                             long_break_after_minutes=long_break.after_periods * minutes,
+                             long_break_minutes=(long_break.periods - 1) * minutes + 1)
+    return working_time_violations(stints=stints, rules=rules)
+
+
+@pytest.mark.parametrize(("n_tables", "n_dealers", "periods", "k"), [
+    (2, 3, 30, 3),   # 20-minute periods, 10 h: 18 periods dealt, then 2 periods off in one piece
+    (4, 6, 30, 3),
+    (10, 15, 30, 3),
+    (5, 8, 36, 3),
+])
+def test_the_planner_plans_the_long_break_in_instead_of_refusing(n_tables, n_dealers, periods, k):
+    from tables.services.rotation import LongBreak
+
+    long_break = LongBreak(after_periods=18, periods=2)
+    tables, dealers = tables_of(*[STUD] * n_tables), dealers_of(*[ALL] * n_dealers)
+    without_law = plan_rotation(tables=tables, dealers=dealers, periods=periods, periods_before_break=k)
+    assert {v.rule for v in _azg_breaches(without_law, k, long_break)} == {"AZG11"}  # the old plan broke it
+    grid = plan_rotation(tables=tables, dealers=dealers, periods=periods, periods_before_break=k,
+                         long_break=long_break)
+    assert_invariants_without_s1(grid, tables, dealers, k, periods)
+    assert _azg_breaches(grid, k, long_break) == []
+    for row in grid.values():  # whoever deals more than 18 periods has two periods off in a row between
+        if sum(t is not None for t in row) > 18:
+            assert any(row[p] is None and row[p + 1] is None for p in range(1, periods - 2)), row
+
+
+def assert_invariants_without_s1(grid, tables, dealers, k, periods):
+    """H1 and H2 (a dealer on a long break is free but may not be called back: S1 is not judged)."""
+    games = {t.id: t.game for t in tables}
+    for p in range(periods):
+        at_table = [row[p] for row in grid.values() if row[p] is not None]
+        assert sorted(at_table) == sorted(games), f"period {p}: not one dealer per table"
+    for row in grid.values():
+        longest = max((len(list(run)) for dealing, run in itertools.groupby(row, key=lambda t: t is not None)
+                       if dealing), default=0)
+        assert longest <= k
+
+
+def test_the_long_break_adds_nothing_when_every_rhythm_break_is_long_enough():
+    from tables.services.rotation import LongBreak, dealers_needed, max_deal_periods
+
+    # 30-minute periods, 2 dealt then 1 off: every break is 30 minutes, the law never binds.
+    assert not LongBreak(after_periods=12, periods=1).binds(2)
+    assert LongBreak(after_periods=6, periods=1).binds(7)  # 60-minute periods, 7 in a row: 7 h
+    assert LongBreak(after_periods=18, periods=2).binds(3)
+    tables, dealers = tables_of(STUD, STUD), dealers_of(*[ALL] * 3)
+    assert (plan_rotation(tables=tables, dealers=dealers, periods=16, long_break=LongBreak(12, 1))
+            == plan_rotation(tables=tables, dealers=dealers, periods=16))
+    # one dealer, 20-minute periods, 3 in a row: DDDb x 4 + DD (18 dealt) + bb + DDD ... = 22 of 30
+    assert max_deal_periods(30, 3, None) == 23
+    assert max_deal_periods(30, 3, LongBreak(18, 2)) == 22
+    assert max_deal_periods(15, 3, LongBreak(4, 2)) == 10  # DDDbb DDDbb DDDbD beats the greedy DDDbDbb... (9)
+    assert dealers_needed(12, 3, 30, LongBreak(18, 2)) == 17 > min_dealers_needed(12, 3, 30) == 16
+
+
+def test_too_few_dealers_for_the_long_breaks_are_refused_with_the_rule():
+    from tables.services.rotation import LongBreak
+
+    with pytest.raises(PlanInfeasible, match=r"at least 17 dealers are needed; 16 on shift") as err:
+        plan_rotation(tables=tables_of(*[STUD] * 12), dealers=dealers_of(*[ALL] * 16), periods=30,
+                      periods_before_break=3, long_break=LongBreak(18, 2))
+    assert "working-time rule" in err.value.reason

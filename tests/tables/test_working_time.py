@@ -118,3 +118,74 @@ def test_the_api_refuses_slots_that_deal_four_hours_forty_without_a_break(api_cl
     assert body["code"] == "working_time" and "anna" in body["message"]
     assert [v["rule"] for v in body["extra"]["violations"]] == ["H2"]
     assert plan.slots.count() == 3 * 14
+
+
+def _runs_off(plan, dealer) -> list[int]:
+    """Minutes of each break between two deals of ``dealer`` in ``plan`` (consecutive break slots joined)."""
+    runs, current, dealt = [], 0, False
+    for slot in plan.slots.filter(dealer=dealer).order_by("start"):
+        if slot.table_id is None:
+            current += round((slot.end - slot.start).total_seconds() / 60)
+            continue
+        if dealt and current:
+            runs.append(current)
+        current, dealt = 0, True
+    return runs
+
+
+@pytest.mark.django_db
+def test_the_planner_schedules_the_thirty_minute_break_after_six_hours_instead_of_refusing():
+    # 20-minute periods, 3 in a row (one hour), then 20 minutes off: the house rhythm's breaks are too short
+    # for AZG § 11, so over ten hours every dealer needs one break of 30 minutes (two periods) in one piece.
+    boss = floor_manager()
+    tables = [make_table(status=Table.Status.OPEN, name=f"Stud {i}") for i in (1, 2, 3, 4)]
+    dealers = [make_dealer(n, ["seven_card_stud"]) for n in ("anna", "bert", "cleo", "dora", "emil", "fred")]
+    start = timezone.now().replace(second=0, microsecond=0) + dt.timedelta(hours=1)
+    plan = services.rotation_plan_generate(name="long evening", shift_start=start,
+                                           shift_end=start + dt.timedelta(hours=10), tables=tables, dealers=dealers,
+                                           period_minutes=20, periods_before_break=3, actor=boss)
+    assert plan.slots.count() == 6 * 30
+    for dealer in dealers:
+        dealt = plan.slots.filter(dealer=dealer, table__isnull=False).count() * 20
+        if dealt > 360:
+            assert max(_runs_off(plan, dealer)) >= 30, dealer  # the long break, planned in
+    for period in range(30):  # every table still has its dealer: the dealers on break relieve
+        at = start + dt.timedelta(minutes=20 * period)
+        assert plan.slots.filter(start=at, table__isnull=False).count() == 4
+    services.rotation_plan_publish(plan=plan, actor=boss)  # and the plan passes every check
+    plan.refresh_from_db()
+    assert plan.status == "published"
+
+
+@pytest.mark.django_db
+def test_when_the_long_breaks_cannot_be_staffed_the_refusal_says_how_many_relief_dealers_or_which_table():
+    # Two tables, three dealers, 20-minute periods, 2 in a row, ten hours: the counts just fit, but the
+    # dealer who starts on a break has no room left for the 30-minute break; one more dealer would do.
+    tables = [make_table(status=Table.Status.OPEN, name=f"Stud {i}") for i in (1, 2)]
+    dealers = [make_dealer(n, ["seven_card_stud"]) for n in ("anna", "bert", "cleo")]
+    start = timezone.now().replace(second=0, microsecond=0) + dt.timedelta(hours=1)
+    with pytest.raises(ApplicationError) as err:
+        services.rotation_plan_generate(name="thin", shift_start=start, shift_end=start + dt.timedelta(hours=10),
+                                        tables=tables, dealers=dealers, period_minutes=20, periods_before_break=2)
+    assert err.value.code == "plan_infeasible"
+    assert "working-time rule" in err.value.message
+    assert err.value.extra["advice"] == "call 1 relief dealer or close table Stud 2"
+    assert not RotationPlan.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_refusal_for_too_few_dealers_counts_the_long_breaks_and_reads_in_german():
+    from django.utils import translation
+
+    from casino.i18n import message_text
+
+    tables = [make_table(status=Table.Status.OPEN, name=f"Stud {i:02}") for i in range(1, 13)]
+    dealers = [make_dealer(f"d{i}", ["seven_card_stud"]) for i in range(16)]
+    start = timezone.now().replace(second=0, microsecond=0) + dt.timedelta(hours=1)
+    with translation.override("de"), pytest.raises(ApplicationError) as err:
+        services.rotation_plan_generate(name="big", shift_start=start, shift_end=start + dt.timedelta(hours=10),
+                                        tables=tables, dealers=dealers, period_minutes=20, periods_before_break=3)
+    assert "at least 17 dealers" in err.value.message.params["reason"]
+    assert err.value.extra["advice"] == "1 Ablöse-Croupier rufen oder den Tisch Stud 12 schließen"
+    with translation.override("de"):
+        assert message_text(err.value.message).startswith("nicht jeder Tisch kann besetzt werden")
