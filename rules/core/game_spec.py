@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.view import HandView
+from rules.core.view import AnswerMoney, HandView
 
 __all__ = ["GameSpec", "HOUSE_TAKES"]
 
@@ -39,6 +39,8 @@ class GameSpec:
     ``hand_view(state)``: the one typed :class:`~rules.core.view.HandView` of a state;
     ``example_config``: a valid limit profile (the demo's figures) for tests, benches and the simulator;
     ``unknown_cards``: a card dealt face down may be logged as ``??`` until it is shown (RZ1.2, A.5.1);
+    ``answer_money``: which values of the engine's answer (``engine.view``) are cents
+    (:class:`~rules.core.view.AnswerMoney`; the API shows them as EUR);
     ``events``: the game's typed events and their one parser, a :class:`rules.events.EventCatalogue` (typed
     ``Any`` here: ``rules.events`` reads cards with the engines' parser, and ``rules.core`` sits below them).
     """
@@ -59,6 +61,7 @@ class GameSpec:
     example_config: Mapping[str, Any] | None = None
     unknown_cards: bool = False
     events: Any = None
+    answer_money: AnswerMoney = AnswerMoney()
 
     def __post_init__(self) -> None:
         if self.house_take not in HOUSE_TAKES:

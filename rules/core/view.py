@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["HandView", "LegalAction", "Outcome", "PotView", "SeatView", "outcome_of", "pots_of"]
+__all__ = ["AnswerMoney", "HandView", "LegalAction", "Outcome", "PotView", "SeatView", "outcome_of", "pots_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +126,22 @@ class HandView:
     def actions_for(self, seat: int | None) -> tuple[LegalAction, ...]:
         """The legal actions of ``seat`` (``None``: the table's own, e.g. a community card)."""
         return tuple(a for a in self.legal_actions if a.seat == seat)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerMoney:
+    """Which values of a game's engine answer (``engine.view(state)``, the API's ``state``) are integer
+    cents, declared by the game (``GameSpec.answer_money``) so the edge shows them as EUR without guessing
+    from key names: ``scalars``: keys whose int value is cents, at any depth (``"tax"``, a legal action's
+    ``"min"``/``"max"``, a pot's ``"amount"``); ``maps``: keys whose value maps seats to cents
+    (``"stacks"``); ``lists``: keys whose value is a list of cents (``"amounts"``); ``rows``: keys whose
+    value is a list of ``[pot, seat, cents]`` rows (stud's ``"pot_awards"``). Seats, counts, units of a
+    Capsa payment and everything else are not money."""
+
+    scalars: frozenset[str] = frozenset()
+    maps: frozenset[str] = frozenset()
+    lists: frozenset[str] = frozenset()
+    rows: frozenset[str] = frozenset()
 
 
 def _jsonable(value: Any) -> Any:

@@ -143,10 +143,12 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
             return HandEvent.objects.none()
         hand = get_object_or_404(hand_list_for(user=self.request.user), pk=self.kwargs["pk"])
         self.hide_cards = not hand_cards_visible(hand=hand, user=self.request.user)
+        self.game = hand.game
         return hand_event_list(hand=hand)
 
     def get_serializer_context(self):
-        return super().get_serializer_context() | {"hide_cards": getattr(self, "hide_cards", False)}
+        return super().get_serializer_context() | {"hide_cards": getattr(self, "hide_cards", False),
+                                                   "game": getattr(self, "game", None)}
 
     @extend_schema(request=HandEventInputSerializer, responses={201: HandEventOutputSerializer})
     def post(self, request, pk: int):

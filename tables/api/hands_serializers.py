@@ -3,7 +3,9 @@
 The API speaks EUR decimal strings (``"10.00"``); the services and engines speak int cents. Event
 amounts (``amount``, ``to``) are converted in with :func:`rules.engines.money.to_cents` (strict:
 ``NaN``, ``Infinity``, ``1e400``, ``-5``, ``1.005`` and JSON floats are refused with a readable
-message); states and events go out with every money key as an EUR string (:func:`money_out`).
+message). Going out, the types say what is money, never a guess from key names: an event's amounts are
+the cents fields its typed event declares (:func:`event_out`, :mod:`rules.events`), a state's are the
+values its game declares cents (:func:`money_out`, ``GameSpec.answer_money``); both as EUR strings.
 No business logic here (STYLE.md rule 9).
 """
 
@@ -20,23 +22,31 @@ from rest_framework import serializers
 
 from casino.api_input import NOTE_MAX_CHARS, IdempotencyKeyField, StrictInputSerializer
 from casino.text_limits import PHH_MAX_CHARS
+from rules.core.view import AnswerMoney
 from rules.engines.errors import InvalidCard
 from rules.engines.money import format_cents, to_cents
+from rules.registry import GAMES
 from tables.models import Hand, HandEvent, Table
 from tables.selectors import hand_event_redacted
 
 #: Keys of an event that carry cards: text such as ``"Ks Kd 3c"`` or a list of such names, never numbers.
 EVENT_CARD_FIELDS = ("cards", "card", "front", "middle", "back")
-#: Keys of an event that carry money (EUR in the API, cents stored): ``amount`` (ante, blind, call,
-#: Taxe), ``to`` (bet/raise/complete total for the street or round).
+#: Keys of an event that carry money on the way in (EUR in the API, cents stored): ``amount`` (ante,
+#: blind, call, Taxe), ``to`` (bet/raise/complete total for the street or round); every game's typed
+#: events declare no other cents field (``tests/tables/test_api_money_types.py``).
 EVENT_MONEY_FIELDS = ("amount", "to")
-#: Keys of an engine view / settlement whose int value is cents.
-MONEY_SCALARS = frozenset({"min", "max", "amount", "to", "tax", "bet_to", "pot_total", "to_call", "level", "unit"})
-#: Keys whose value maps seats to cents.
-MONEY_MAPS = frozenset({"stacks", "contributions", "street_contributions", "returned", "uncalled", "round_bets",
-                        "awards", "fees", "bonus", "net", "final_stacks"})
-#: Keys whose value is a list of cents.
-MONEY_LISTS = frozenset({"amounts"})
+#: What each game's engine answer holds in cents, by game name (declared with the game).
+ANSWER_MONEY: dict[str, AnswerMoney] = {g.name: g.answer_money for g in GAMES}
+#: An answer that names no game (none does today): every game's declaration at once.
+ANY_GAME_MONEY = AnswerMoney(
+    scalars=frozenset().union(*(m.scalars for m in ANSWER_MONEY.values())),
+    maps=frozenset().union(*(m.maps for m in ANSWER_MONEY.values())),
+    lists=frozenset().union(*(m.lists for m in ANSWER_MONEY.values())),
+    rows=frozenset().union(*(m.rows for m in ANSWER_MONEY.values())),
+)
+#: The cents fields of each game's event types: ``{game: {type: fields}}`` (:mod:`rules.events`).
+EVENT_MONEY: dict[str, dict[str, frozenset[str]]] = {
+    g.name: {kind: g.events.money_fields(kind) for kind in g.events.types} for g in GAMES}
 
 
 def _cards_text(value: Any) -> bool:
@@ -67,26 +77,40 @@ def _eur(value: Any) -> Any:
     return value
 
 
-def money_out(value: Any, key: str | None = None) -> Any:
-    """A JSON-able engine answer (view, settlement, event) with its cents rendered as EUR strings.
+def money_out(value: Any, key: str | None = None, *, money: AnswerMoney | None = None) -> Any:
+    """A JSON-able engine answer (a state, with its settlement once complete) with its cents rendered as EUR
+    strings: the values its game declares cents (``GameSpec.answer_money``, found by the answer's
+    ``"game"``; ``money`` overrides). Everything else (seats, counts, Capsa units) is unchanged."""
+    if money is None:
+        game = value.get("game") if isinstance(value, Mapping) else None
+        money = ANSWER_MONEY.get(game) if isinstance(game, str) else None
+        money = money or ANY_GAME_MONEY
+    return _money(value, key, money)
 
-    Money keys: :data:`MONEY_SCALARS`, :data:`MONEY_MAPS`, :data:`MONEY_LISTS`; stud's
-    ``pot_awards`` rows ``[pot, seat, cents]``. Everything else (seats, counts, units) is unchanged.
-    """
+
+def _money(value: Any, key: str | None, money: AnswerMoney) -> Any:
     if isinstance(value, Mapping):
-        if key in MONEY_MAPS:
+        if key in money.maps:
             return {str(k): _eur(v) for k, v in value.items()}
-        return {str(k): money_out(v, str(k)) for k, v in value.items()}
+        return {str(k): _money(v, str(k), money) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        if key in MONEY_LISTS:
+        if key in money.lists:
             return [_eur(v) for v in value]
-        if key == "pot_awards":
+        if key in money.rows:
             return [[row[0], row[1], _eur(row[2])] if isinstance(row, list | tuple) and len(row) == 3
-                    else money_out(row) for row in value]
-        return [money_out(v) for v in value]
-    if key in MONEY_SCALARS:
+                    else _money(row, None, money) for row in value]
+        return [_money(v, None, money) for v in value]
+    if key in money.scalars:
         return _eur(value)
     return value
+
+
+def event_out(payload: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """A stored event record with its amounts as EUR strings: exactly the cents fields its typed event
+    declares (:meth:`rules.events.EventCatalogue.money_fields`); every other key as stored."""
+    kind = payload.get("type")
+    cents = EVENT_MONEY.get(game, {}).get(kind, frozenset()) if isinstance(kind, str) else frozenset()
+    return {str(k): _eur(v) if k in cents else v for k, v in payload.items()}
 
 
 # --- input ---------------------------------------------------------------------------------------------------
@@ -168,7 +192,7 @@ class HandEventOutputSerializer(serializers.Serializer):
         payload = obj.payload
         if self.context.get("hide_cards"):  # a live hand read by a croupier not dealing it now (issue 20)
             payload = hand_event_redacted(payload)
-        return money_out(payload)
+        return event_out(payload, self.context.get("game") or obj.hand.game)
 
 
 def hand_event_out(record: HandEvent) -> dict[str, Any]:

@@ -366,6 +366,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
         stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
         if stored_seq is not None:
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
+            stored.hand = locked  # the answer reads its game (no query)
             if not _same_request(locked, stored.payload, event):
                 raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=stored.payload.get('type')),
                                     code="idempotency_conflict", extra={"seq": stored.seq})

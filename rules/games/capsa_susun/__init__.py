@@ -10,7 +10,7 @@ from rules.engines import capsa
 from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
 from rules.games.capsa_susun.events import CATALOGUE as EVENTS
-from rules.games.capsa_susun.view import hand_view
+from rules.games.capsa_susun.view import ANSWER_MONEY, hand_view
 
 ENGINE = capsa.ENGINE
 
@@ -33,6 +33,7 @@ SPEC = GameSpec(
     showdown=capsa.showdown,
     hand_view=hand_view,
     events=EVENTS,
+    answer_money=ANSWER_MONEY,
     example_config={"preset": "western_2_4", "unit_value": "1.00", "fee_mode": "commission",
                     "fee_rate": "0.05"},
     unknown_cards=True,

@@ -6,11 +6,19 @@ setting) is listed once per seat; table actions (``reveal``, ``misdeal``) have `
 
 from __future__ import annotations
 
-from rules.core.view import HandView, LegalAction, SeatView, outcome_of
+from rules.core.view import AnswerMoney, HandView, LegalAction, SeatView, outcome_of
 from rules.engines import capsa
 from rules.engines.cards import format_cards
 
-__all__ = ["hand_view"]
+__all__ = ["ANSWER_MONEY", "hand_view"]
+
+
+#: The cents in the Capsa engine's answer (:func:`rules.engines.capsa.view`, with its settlement); a
+#: payment's ``units`` and the seats' unit counts are not money.
+ANSWER_MONEY = AnswerMoney(
+    scalars=frozenset({"amount", "tax"}),
+    maps=frozenset({"stacks", "contributions", "returned", "awards", "fees", "bonus", "net"}),
+)
 
 
 def hand_view(state: capsa.CapsaState) -> HandView:

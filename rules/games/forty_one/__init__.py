@@ -10,7 +10,7 @@ from rules.engines import forty_one
 from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
 from rules.games.forty_one.events import CATALOGUE as EVENTS
-from rules.games.forty_one.view import hand_view
+from rules.games.forty_one.view import ANSWER_MONEY, hand_view
 
 ENGINE = forty_one.ENGINE
 
@@ -26,6 +26,7 @@ SPEC = GameSpec(
     showdown=forty_one.showdown,
     hand_view=hand_view,
     events=EVENTS,
+    answer_money=ANSWER_MONEY,
     example_config={"limits": ["5.00", "10.00"], "ante": "2.00", "tax_rate": "0.05",
                     "tax_cap": {"5/10": "5.00"}, "bonus_41_amount": "10.00"},
     unknown_cards=True,

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.view import HandView, LegalAction, SeatView, outcome_of, pots_of
+from rules.core.view import AnswerMoney, HandView, LegalAction, SeatView, outcome_of, pots_of
 from rules.engines import forty_one
 from rules.engines.cards import format_cards
 
-__all__ = ["hand_view"]
+__all__ = ["ANSWER_MONEY", "hand_view"]
+
+
+#: The cents in the Forty-one engine's answer (:func:`rules.engines.forty_one.view`, with its settlement).
+ANSWER_MONEY = AnswerMoney(
+    scalars=frozenset({"min", "max", "amount", "to", "tax", "level", "unit", "pot_total", "to_call"}),
+    maps=frozenset({"stacks", "contributions", "returned", "uncalled", "round_bets", "awards", "fees", "bonus", "net",
+                    "final_stacks"}),
+)
 
 
 def hand_view(state: forty_one.FortyOneState) -> HandView:

@@ -23,7 +23,7 @@ from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdo
 from rules.engines.stud import StudEngine
 from rules.engines.stud_variant import RAZZ
 from rules.games.seven_card_stud.events import CATALOGUE as EVENTS
-from rules.games.seven_card_stud.view import hand_view
+from rules.games.seven_card_stud.view import ANSWER_MONEY, hand_view
 
 VARIANT = RAZZ
 ENGINE = StudEngine(VARIANT)
@@ -59,6 +59,7 @@ SPEC = GameSpec(
     limit_label=stud_sim.limit_label, chip_unit_in_config=True,
     hand_view=hand_view,
     events=EVENTS,
+    answer_money=ANSWER_MONEY,
     example_config={"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante": "1.00", "bring_in_mode": "full_bet",
                     "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00", "open_pair_option": "off"},
     unknown_cards=True,

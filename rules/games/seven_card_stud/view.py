@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.view import HandView, LegalAction, PotView, SeatView, outcome_of
+from rules.core.view import AnswerMoney, HandView, LegalAction, PotView, SeatView, outcome_of
 from rules.engines import stud
 
-__all__ = ["hand_view"]
+__all__ = ["ANSWER_MONEY", "hand_view"]
+
+
+#: The cents in the stud engine's answer (:func:`rules.engines.stud.view`, with its settlement once complete).
+ANSWER_MONEY = AnswerMoney(
+    scalars=frozenset({"min", "max", "amount", "to", "tax", "bet_to"}),
+    maps=frozenset({"stacks", "contributions", "street_contributions", "returned", "awards", "fees", "bonus", "net"}),
+    lists=frozenset({"amounts"}),
+    rows=frozenset({"pot_awards"}),
+)
 
 _WAGERS = frozenset({"bet", "raise", "complete"})
 _CHIPS = frozenset({"ante", "bring_in", "call"})
