@@ -34,6 +34,8 @@ from rules.engines import stud
 from rules.engines.errors import RuleViolation, UnknownEvent
 from rules.engines.messages import gettext_noop
 from rules.engines.money import from_cents
+from rules.engines.stud.engine import _HANDLERS, _apply
+from rules.engines.stud.parsing import _fmt, _parse_tokens
 from rules.engines.stud_config import StudConfig, build_config
 from rules.engines.stud_variant import SEVEN_CARD_STUD, STUD_VARIANTS, StudVariant
 
@@ -256,16 +258,16 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
     for seat in sorted(hand.seats):
         ev = {"type": "ante", "seat": seat}
         try:
-            stud._apply(state, ev)
+            _apply(state, ev)
         except RuleViolation as exc:
             raise PhhError(gettext_noop("%(name)s: ante of seat %(seat)s: %(message)s", name=hand.name, seat=seat, message=exc.message), extra={"action_index": -1}) from None
         events.append(ev)
-    handlers = stud._HANDLERS
+    handlers = _HANDLERS
     for k, action in enumerate(hand.actions):
         try:
             ev = action_to_event(state, action)
             if state.phase == "complete":
-                stud._apply(state, ev)  # raises HandComplete, worded for the croupier
+                _apply(state, ev)  # raises HandComplete, worded for the croupier
             handlers[str(ev["type"])](state, ev)  # action_to_event only makes known event types
             state.n_events += 1
         except RuleViolation as exc:
@@ -295,10 +297,10 @@ def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | No
     if kind in ("ante", "burn", "taxe"):
         return None
     if kind == "deal":
-        cards = stud._parse_tokens(event["cards"])
-        return f"d dh p{state.pos[event['seat']] + 1} " + "".join(stud._fmt(c) for c in cards)
+        cards = _parse_tokens(event["cards"])
+        return f"d dh p{state.pos[event['seat']] + 1} " + "".join(_fmt(c) for c in cards)
     if kind == "deal_community":
-        return "d db " + "".join(stud._fmt(c) for c in stud._parse_tokens(event["card"]))
+        return "d db " + "".join(_fmt(c) for c in _parse_tokens(event["card"]))
     p = f"p{state.pos[event['seat']] + 1}"
     if kind == "bring_in":
         return f"{p} pb"
@@ -310,7 +312,7 @@ def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | No
         return f"{p} f"
     if kind == "show":
         i = state.pos[event["seat"]]
-        return f"{p} sm " + "".join(stud._fmt(c) for c, _ in state.cards[i])
+        return f"{p} sm " + "".join(_fmt(c) for c, _ in state.cards[i])
     if kind == "muck":
         return f"{p} sm"
     raise UnknownEvent(gettext_noop("%(kind)s events have no PHH form", kind=kind))
@@ -331,7 +333,7 @@ def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], 
     state = stud.new_hand(cfg, seats, button=button, variant=variant)
     actions = []
     for event in events:
-        stud._apply(state, event)
+        _apply(state, event)
         action = event_to_action(state, event)
         if action is not None:
             actions.append(action)

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.engines import stud
 from rules.engines.cards import CARDS
+from rules.engines.stud.dealing import _burn_due
 from rules.engines.stud_config import StudConfig
 from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
@@ -99,7 +100,7 @@ def play_random_hand(
             emit({"type": "ante", "seat": a["seat"]})
             continue
         if state.phase == "deal":
-            if stud._burn_due(state) and deck:
+            if _burn_due(state) and deck:
                 card = deck.pop()
                 burned.append(card)
                 emit({"type": "burn", "card": str(CARDS[card])})

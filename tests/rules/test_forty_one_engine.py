@@ -9,6 +9,7 @@ import pytest
 
 from rules.engines import forty_one as fo
 from rules.engines.base import Pot
+from rules.engines.cards import format_cards
 from rules.engines.errors import (
     ConfigError,
     DuplicateCard,
@@ -90,7 +91,7 @@ def pot_total(state):
 def assert_showdown_tool_agrees(state):
     """The showdown tool ranks the shown hands with the same winner as the engine's main pot."""
     doc = {"game": "forty_one", "forehand": state.forehand,
-           "hands": {str(s): fo.format_cards(state.hole[s]) for s in state.shown},
+           "hands": {str(s): format_cards(state.hole[s]) for s in state.shown},
            "config": {k: v for k, v in fo.config_to_dict(state.config).items()
                       if k in ("points_mode", "category_order", "flush_tiebreak")}}
     assert fo.showdown(doc)["winner"] == fo.settlement(state).winners[0] == fo.view(state)["winner"]

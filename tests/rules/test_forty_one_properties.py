@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engines import forty_one as fo
+from rules.engines.cards import format_cards
 
 BASE = {"ante": "2.00", "limits": ["5.00", "10.00"], "tax_cap": "4.00", "bonus_41_amount": "50.00"}
 
@@ -76,7 +77,7 @@ def test_random_legal_hands_conserve_chips_and_have_one_winner(table, options, s
     if not state.showdown_reached:
         assert len(live) == 1
     else:
-        shown = {str(s): fo.format_cards(state.hole[s]) for s in state.shown}
+        shown = {str(s): format_cards(state.hole[s]) for s in state.shown}
         doc = {"game": "forty_one", "forehand": forehand, "hands": shown,
                "config": {"points_mode": config.points_mode, "flush_tiebreak": config.flush_tiebreak}}
         ranked = fo.showdown(doc)

@@ -17,6 +17,7 @@ from rules.engines.errors import (
     OutOfTurn,
     UnknownEvent,
 )
+from rules.engines.stud.state import _stub
 from tests.rules.test_stud_engine_support import Hand, c, show_all
 
 # Scenario A (D1-D5, D14, F1-F3): "d d u" on 3rd, then the 4th-street up card.
@@ -384,7 +385,7 @@ def deal_to_seventh(n: int, folds_on_third: int = 0, **cfg) -> Hand:
 )
 def test_seventh_street_deck_accounting(vid, n, folds, cfg, mode, stub):
     h = deal_to_seventh(n, folds, **cfg)
-    assert h.state.street == 7 and stud._stub(h.state) == stub
+    assert h.state.street == 7 and _stub(h.state) == stub
     assert h.state.seventh_mode == mode
     assert h.view["expect"] == ("deal_community" if mode == "community" else "deal")
 

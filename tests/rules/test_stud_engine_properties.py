@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rules.engines import stud
 from rules.engines.errors import RuleViolation
+from rules.engines.stud.pots import _pots
 from rules.engines.stud_sim import play_random_hand, random_config
 
 STACKS = [50, 300, 1_000, 4_000, 20_000, 100_000]  # cents: short stacks make all-ins and side pots
@@ -21,7 +22,7 @@ STACKS = [50, 300, 1_000, 4_000, 20_000, 100_000]  # cents: short stacks make al
 
 def check_step(total: int):
     def check(state: stud.StudState) -> None:
-        in_pots = 0 if state.phase == "complete" else sum(a for a, _ in stud._pots(state))
+        in_pots = 0 if state.phase == "complete" else sum(a for a, _ in _pots(state))
         assert sum(state.stack) + in_pots + state.taxe == total
         assert all(x >= 0 for x in state.stack)
         cards = [c for hand in state.cards for c, _ in hand if c != stud.UNKNOWN]

@@ -11,6 +11,10 @@ from typing import Any
 
 from rules.core.view import AnswerMoney, HandView, LegalAction, PotView, SeatView, outcome_of
 from rules.engines import stud
+from rules.engines.stud.parsing import _fmt
+from rules.engines.stud.pots import _pots
+from rules.engines.stud.state import _raises_left
+from rules.engines.stud.view import _expect
 
 __all__ = ["ANSWER_MONEY", "hand_view"]
 
@@ -54,17 +58,17 @@ def hand_view(s: stud.StudState) -> HandView:
             seat=s.seats[j], stack=s.stack[j], in_pot=s.contrib[j] - s.returned[j],
             round_bet=s.sc[j] if betting else 0, folded=s.folded[j],
             all_in=not s.folded[j] and s.stack[j] == 0 and s.phase != "complete",
-            up_cards=tuple(stud._fmt(c) for c, up in cards if up),
-            down_cards=tuple(stud._fmt(c) for c, up in cards if not up)))
+            up_cards=tuple(_fmt(c) for c, up in cards if up),
+            down_cards=tuple(_fmt(c) for c, up in cards if not up)))
     complete = s.phase == "complete"
-    raw_pots = s.final_pots if complete else stud._pots(s)
+    raw_pots = s.final_pots if complete else _pots(s)
     pots = tuple(PotView(a, tuple(sorted(s.seats[j] for j in e))) for a, e in raw_pots)
     return HandView(
-        game=s.variant.game, phase=s.phase, street=s.street, expect=stud._expect(s), to_act=s.to_act_seat,
+        game=s.variant.game, phase=s.phase, street=s.street, expect=_expect(s), to_act=s.to_act_seat,
         button=s.button, seats=tuple(seats), legal_actions=tuple(_action(s, a) for a in stud.legal_actions(s)),
         pots=pots, house_take=s.taxe, house_take_kind="taxe", complete=complete,
         outcome=outcome_of(stud.settlement(s), void=s.void) if complete else None,
-        extra={"raises_left": stud._raises_left(s) if s.phase == "betting" else None,
+        extra={"raises_left": _raises_left(s) if s.phase == "betting" else None,
                "bring_in_seat": None if s.bring_in_idx is None else s.seats[s.bring_in_idx],
-               "community": None if s.community is None else stud._fmt(s.community)},
+               "community": None if s.community is None else _fmt(s.community)},
     )

@@ -1,0 +1,42 @@
+"""Reading a Capsa event from the wire: the seat and the cards (A.1, A.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.engines.capsa.state import CapsaState
+from rules.engines.cards import DECK_52, Card, parse_cards
+from rules.engines.errors import (
+    DuplicateCard,
+    IllegalAction,
+    InvalidCard,
+    UnknownEvent,
+)
+from rules.engines.messages import gettext_noop
+
+
+def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
+    seat = event.get("seat")
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 6:
+        seat = int(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise UnknownEvent(gettext_noop("%(action)s: the event needs a seat number, got %(seat)s", action=action, seat=repr(event.get('seat'))), rule="A.5")
+    if seat not in state.seats:
+        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt in this deal (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
+                            seat=seat, rule="A.2")
+    return seat
+
+
+def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:
+    raw = event.get(key)
+    if raw is None:
+        raise UnknownEvent(gettext_noop("seat %(seat)s %(action)s: the event needs '%(key)s' cards", seat=seat, action=action, key=key), seat=seat)
+    if not isinstance(raw, str | list | tuple):
+        raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: '%(key)s' must be cards as text such as \"As Kd\" or a list of cards, got %(raw)s", seat=seat, action=action, key=key, raw=repr(raw)), seat=seat, rule="A.2")
+    try:
+        return parse_cards(raw, deck=DECK_52)
+    except DuplicateCard as exc:
+        raise DuplicateCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None
+    except InvalidCard as exc:
+        raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None

@@ -1,0 +1,144 @@
+"""The state of a Capsa Susun deal (:class:`CapsaState`, immutable), :func:`new_hand` and the button (A.2,
+A.5.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engines.capsa_config import CapsaConfig
+from rules.engines.capsa_scoring import (
+    clockwise_from_button,
+)
+from rules.engines.errors import (
+    ConfigError,
+    IllegalAction,
+)
+from rules.engines.messages import gettext_noop
+from rules.engines.money import format_cents
+
+GAME = "capsa_susun"
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+CARDS_PER_HAND = 13
+
+
+EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play", "declare_royalty", "reveal",
+               "misdeal")
+
+
+#: Fields each event type may carry besides ``"type"``; ``"note"`` and keys starting with ``_`` are allowed
+#: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "deal": frozenset({"seat", "cards"}),
+    "declare_natural": frozenset({"seat", "natural", "cards"}),
+    "set": frozenset({"seat", "front", "middle", "back"}),
+    "timeout": frozenset({"seat"}),
+    "surrender": frozenset({"seat"}),
+    "play": frozenset({"seat"}),
+    "declare_royalty": frozenset({"seat", "row"}),
+    "reveal": frozenset(),
+    "misdeal": frozenset({"reason"}),
+}
+
+
+META_FIELDS = frozenset({"note"})
+
+
+#: Per event type, the keys always accepted (the fast check in :func:`apply`).
+_ALLOWED_FIELDS = {kind: fields | META_FIELDS | {"type"} for kind, fields in EVENT_FIELDS.items()}
+
+
+@dataclass(frozen=True)
+class CapsaState:
+    """An immutable Capsa deal. ``seats`` clockwise (ascending); ``hands`` seat -> its 13 dealt cards;
+    ``naturals`` seat -> declared natural; ``settings`` seat -> {row: cards}; ``decisions`` seat ->
+    ``"play"``/``"surrender"``; ``royalty_claims`` seat -> announced rows; ``phase`` one of
+    ``deal set surrender reveal complete``."""
+
+    config: CapsaConfig
+    seats: tuple[int, ...]
+    stacks: Mapping[int, int]
+    button: int
+    phase: str = "deal"
+    hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    naturals: Mapping[int, str] = field(default_factory=dict)
+    settings: Mapping[int, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
+    timed_out: frozenset[int] = frozenset()
+    decisions: Mapping[int, str] = field(default_factory=dict)
+    royalty_claims: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    misdeal: str | None = None
+    event_count: int = 0
+
+
+def _evolve(state: CapsaState, **changes: Any) -> CapsaState:
+    """A copy of ``state`` with ``changes`` (what ``dataclasses.replace`` does, without its per-call
+    field introspection; every value is immutable or replaced whole, so a shallow copy is a copy)."""
+    new = object.__new__(CapsaState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
+
+
+def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> CapsaState:
+    """Start a deal for 2-4 seats (A.2); ``seats`` maps seat -> starting stack in cents; ``button``
+    the dealer seat (the surrender round starts at its left, A.5).
+
+    Raises :class:`ConfigError` for a wrong number of seats or a bad stack, and (``max_loss_policy=
+    "require_cover"``) :class:`IllegalAction` for a seat whose stack is below ``cover_units`` x its
+    largest pair stake x its number of opponents (A.6).
+    """
+    if not isinstance(config, CapsaConfig):
+        raise ConfigError("config", gettext_noop("is not a Capsa config; build it with build_config"))
+    if not (MIN_PLAYERS <= len(seats) <= MAX_PLAYERS):
+        raise ConfigError("seats", gettext_noop("Capsa Susun is dealt to 2 to 4 players, not %(n_seats)s (A.2)", n_seats=len(seats)))
+    for s, stack in seats.items():
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise ConfigError("seats", gettext_noop("seat %(s)s is not a seat number", s=repr(s)))
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+            raise ConfigError("seats", gettext_noop("seat %(s)s: stack %(stack)s is not a whole number of cents >= 0", s=s, stack=repr(stack)))
+    order = tuple(sorted(seats))
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            config.stake(a, b)  # raises ConfigError when no unit value applies
+    if config.max_loss_policy == "require_cover":
+        for s in order:
+            largest = max(config.stake(s, o) for o in order if o != s)
+            need = config.cover_units * largest * (len(order) - 1)
+            if seats[s] < need:
+                raise IllegalAction(
+                    gettext_noop("seat %(seat)s cannot be dealt in: its stack %(stack)s is below the cover of %(need)s (%(cover_units)s units x %(largest)s x %(n_order)s opponents, A.6 require_cover)", seat=s, stack=format_cents(seats[s]), need=format_cents(need), cover_units=config.cover_units, largest=format_cents(largest), n_order=len(order) - 1), seat=s, rule="A.6", code="insufficient_cover")
+    return CapsaState(config=config, seats=order, stacks=dict(seats), button=button)
+
+
+def next_button(occupied: Sequence[int], current: int) -> int:
+    """The next button: the next occupied seat clockwise after ``current`` (A.5.1). After a misdeal the
+    button does not move: the service keeps ``current`` (``view(state)["button_moves"]`` is false)."""
+    if not occupied:
+        raise ConfigError("seats", gettext_noop("no occupied seat for the button"))
+    return clockwise_from_button(occupied, current)[0]
+
+
+def _surrender_order(state: CapsaState) -> list[int]:
+    return [s for s in clockwise_from_button(state.seats, state.button)
+            if s in state.settings]
+
+
+def _setters(state: CapsaState) -> list[int]:
+    return [s for s in state.seats if s not in state.naturals]
+
+
+def is_complete(state: CapsaState) -> bool:
+    """True once the deal is settled (after the reveal) or void (misdeal)."""
+    return state.phase == "complete"
+
+
+def _expect(state: CapsaState) -> str:
+    return {"deal": "deal", "set": "set", "surrender": "surrender", "reveal": "reveal",
+            "complete": "nothing (complete)"}[state.phase]

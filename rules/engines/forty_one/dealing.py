@@ -1,0 +1,133 @@
+"""Forty-one forced bets, the two deals and the exposure of two cards (B.4 steps 1-4, B.4a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engines.cards import (
+    format_cards,
+)
+from rules.engines.errors import (
+    DuplicateCard,
+    IllegalAction,
+    InvalidAmount,
+    OutOfTurn,
+    WrongCardCount,
+)
+from rules.engines.forty_one.betting import _start_round
+from rules.engines.forty_one.parsing import _adopt_unseen, _amount, _event_cards, _seat_of, _split_unseen
+from rules.engines.forty_one.state import (
+    CARDS_EXPOSED,
+    CARDS_PER_DEAL,
+    FortyOneState,
+    _check_forced_done,
+    _clockwise,
+    _post_blind,
+    _put,
+)
+from rules.engines.messages import gettext_noop
+from rules.engines.money import format_cents
+
+
+def _ante(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat_of(st, ev)
+    if st.phase != "forced_bets" or st.config.ante == 0:
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot post an ante now: antes are posted before the deal (B.4 step 2)", seat=seat),
+                            seat=seat, rule="B.4")
+    if seat in st.antes:
+        raise IllegalAction(gettext_noop("seat %(seat)s has already posted its ante (B.4 step 2)", seat=seat), seat=seat, rule="B.4")
+    due = min(st.config.ante, st.stacks[seat])
+    given = _amount(ev, "amount")
+    if given is not None and given != due:
+        raise InvalidAmount(gettext_noop("seat %(seat)s's ante is %(due)s, not %(given)s (B.4 step 2%(note)s)", seat=seat, due=format_cents(due), given=format_cents(given), note=(gettext_noop(", all-in") if due < st.config.ante else '')), seat=seat, rule="B.4")
+    _put(st, seat, due)
+    st.antes[seat] = due
+    _check_forced_done(st)
+    return {"type": "ante", "seat": seat, "amount": due}
+
+
+def _blind(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat_of(st, ev)
+    if st.phase != "forced_bets" or st.blind is not None:
+        raise IllegalAction(gettext_noop("the forehand's blind is posted once, before the deal (B.4 step 2)"), seat=seat, rule="B.4")
+    if seat != st.forehand:
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot post the blind: the forehand (Spitz) at seat %(forehand)s posts it (B.4 step 2)", seat=seat, forehand=st.forehand), seat=seat, rule="B.4")
+    if st.config.ante and seat not in st.antes:
+        raise OutOfTurn(gettext_noop("seat %(seat)s posts its ante first, then the blind (B.4a)", seat=seat), seat=seat, rule="B.4a")
+    due = min(st.config.lower, st.stacks[seat])
+    given = _amount(ev, "amount")
+    if given is not None and given != due:
+        raise InvalidAmount(gettext_noop("the forehand's blind is %(due)s (the lower limit%(note)s), not %(given)s (B.4 step 2)", due=format_cents(due), note=(gettext_noop(", all-in") if due < st.config.lower else ''), given=format_cents(given)), seat=seat, rule="B.4")
+    _post_blind(st, due)
+    _check_forced_done(st)
+    return {"type": "blind", "seat": seat, "amount": due}
+
+
+def _deal_targets(st: FortyOneState) -> list[int]:
+    """Seats still owed cards in the current deal, clockwise from the forehand (B.4 step 1)."""
+    need = CARDS_PER_DEAL * (1 if st.phase == "deal1" else 2)
+    seats = st.seats if st.phase == "deal1" else st.live
+    hole, unseen = st.hole, st.unseen
+    return [s for s in _clockwise(tuple(seats), st.forehand) if len(hole.get(s, ())) + unseen.get(s, 0) < need]
+
+
+def _deal(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat_of(st, ev)
+    if st.phase not in ("deal1", "deal2"):
+        raise IllegalAction(gettext_noop("no cards are dealt now (phase %(phase)s); deals follow the forced bets and round 1 (B.4 steps 3-4)", phase=st.phase), seat=seat, rule="B.4")
+    if seat not in _deal_targets(st):
+        why = gettext_noop("has folded") if seat in st.folded else gettext_noop("already has its cards for this deal")
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot be dealt cards: it %(why)s (B.4 step %(note)s)", seat=seat, why=why, note=(3 if st.phase == 'deal1' else 4)),
+                            seat=seat, rule="B.4")
+    n_unseen, named = _split_unseen(ev.get("cards"))
+    cards = _event_cards(st, {**ev, "cards": named}, seat) if named else []
+    if len(cards) + n_unseen != CARDS_PER_DEAL:
+        raise WrongCardCount(gettext_noop("seat %(seat)s is dealt %(cards_per_deal)s cards in each deal, not %(n_cards)s (B.4 steps 3-4)", seat=seat, cards_per_deal=CARDS_PER_DEAL, n_cards=len(cards) + n_unseen), seat=seat, rule="B.4")
+    dealt = {int(c): s for s, held in st.hole.items() for c in held}
+    for c in cards:
+        if int(c) in dealt:
+            raise DuplicateCard(gettext_noop("card %(c)s is already dealt to seat %(dealt)s", c=c, dealt=dealt[int(c)]), seat=seat,
+                                extra={"card": str(c)})
+    st.hole[seat] = (*st.hole.get(seat, ()), *cards)
+    if n_unseen:
+        st.unseen[seat] = st.unseen.get(seat, 0) + n_unseen
+    if not _deal_targets(st):
+        if st.phase == "deal1":
+            _start_round(st, 1)
+        else:
+            st.phase = "expose"
+            _check_exposure_done(st)
+    return {"type": "deal", "seat": seat, "cards": " ".join([format_cards(cards)] * bool(cards) + ["??"] * n_unseen)}
+
+
+def _expose_pending(st: FortyOneState) -> list[int]:
+    start = st.after(st.forehand)
+    return [s for s in start if s not in st.folded and s not in st.exposed]
+
+
+def _expose(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat_of(st, ev)
+    if st.phase != "expose":
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot expose cards now: players turn up two cards after the second deal (B.4 step 4)", seat=seat), seat=seat, rule="B.4")
+    if seat in st.folded:
+        raise IllegalAction(gettext_noop("seat %(seat)s has folded and exposes nothing", seat=seat), seat=seat, rule="B.4")
+    if seat in st.exposed:
+        raise IllegalAction(gettext_noop("seat %(seat)s has already exposed %(exposed)s; an exposure cannot be changed (B.4 step 4)", seat=seat, exposed=format_cards(st.exposed[seat])), seat=seat, rule="B.4")
+    pending = _expose_pending(st)
+    if st.config.exposure_order == "in_turn" and seat != pending[0]:
+        raise OutOfTurn(gettext_noop("seat %(seat)s cannot expose yet: seat %(pending)s exposes first (exposure in turn, B.4 step 4)", seat=seat, pending=pending[0]), seat=seat, rule="B.4")
+    cards = _event_cards(st, ev, seat)
+    if len(cards) != CARDS_EXPOSED:
+        raise WrongCardCount(gettext_noop("seat %(seat)s must expose exactly %(cards_exposed)s of its four cards, not %(n_cards)s (B.4 step 4)", seat=seat, cards_exposed=CARDS_EXPOSED, n_cards=len(cards)), seat=seat, rule="B.4")
+    _adopt_unseen(st, seat, cards, "expose")
+    for c in cards:
+        if c not in st.hole[seat]:
+            raise IllegalAction(gettext_noop("seat %(seat)s cannot expose %(c)s: it does not hold it (it holds %(hole)s) (B.4 step 4)", seat=seat, c=c, hole=format_cards(st.hole[seat])), seat=seat, rule="B.4")
+    st.exposed[seat] = tuple(cards)
+    _check_exposure_done(st)
+    return {"type": "expose", "seat": seat, "cards": format_cards(cards)}
+
+
+def _check_exposure_done(st: FortyOneState) -> None:
+    if st.phase == "expose" and not _expose_pending(st):
+        _start_round(st, 2)

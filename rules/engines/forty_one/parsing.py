@@ -1,0 +1,182 @@
+"""Reading a Forty-one event from the wire: its shape and fields, the seat, amounts and the cards of the
+pack (B.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.engines.cards import (
+    PIQUET_32,
+    UNKNOWN_TOKENS,
+    Card,
+    check_no_duplicates,
+    parse_cards,
+    parse_german_card,
+)
+from rules.engines.errors import (
+    DuplicateCard,
+    IllegalAction,
+    InvalidAmount,
+    InvalidCard,
+    RuleViolation,
+    UnknownEvent,
+)
+from rules.engines.forty_one.state import META_KEYS, FortyOneState
+from rules.engines.forty_one_config import FortyOneConfig
+from rules.engines.messages import action_word, gettext_noop
+from rules.engines.money import MAX_AMOUNT_CENTS
+
+# fields per event type: (required, optional)
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "ante": (frozenset({"seat"}), frozenset({"amount"})),
+    "blind": (frozenset({"seat"}), frozenset({"amount"})),
+    "deal": (frozenset({"seat", "cards"}), frozenset()),
+    "check": (frozenset({"seat"}), frozenset()),
+    "call": (frozenset({"seat"}), frozenset({"amount"})),
+    "fold": (frozenset({"seat"}), frozenset()),
+    "bet": (frozenset({"seat", "to"}), frozenset()),
+    "raise": (frozenset({"seat", "to"}), frozenset()),
+    "expose": (frozenset({"seat", "cards"}), frozenset()),
+    "show": (frozenset({"seat"}), frozenset({"cards"})),
+    "muck": (frozenset({"seat"}), frozenset()),
+    "misdeal": (frozenset(), frozenset({"reason"})),
+}
+
+
+#: Per event type: (required keys, every key allowed without a closer look) for the fast path of _check_shape.
+_FAST_SHAPE: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    kind: (required, required | optional | {"type"} | META_KEYS) for kind, (required, optional) in _FIELDS.items()
+}
+
+
+def _seat_of(state: FortyOneState, event: Mapping[str, Any]) -> int:
+    seat = event.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event.get('type'), seat=repr(seat)))
+    if seat not in state.seats:
+        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt into this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
+                            seat=seat)
+    return seat
+
+
+def _amount(event: Mapping[str, Any], key: str) -> int | None:
+    if key not in event:
+        return None
+    value = event[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' must be whole cents (an int >= 0), got %(value)s", type=event.get('type'), key=key, value=repr(value)),
+                            extra={"field": key})
+    if value > MAX_AMOUNT_CENTS:
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' of %(value)s cents is too large", type=event.get('type'), key=key, value=value), extra={"field": key})
+    return value
+
+
+def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
+    """Parse cards of the 32-card pack: canonical text or tokens, and German names for a double-German
+    deck (``"Herz Ass, Herz König"`` or a list of names; B.2). Raises :class:`InvalidCard`,
+    :class:`DuplicateCard`."""
+    if isinstance(raw, list | tuple):
+        tokens = list(raw)
+    elif isinstance(raw, str):
+        tokens = None
+    else:
+        raise InvalidCard(gettext_noop("cards must be text such as \"As Kd\" or a list of cards, got %(raw)s", raw=repr(raw)))
+    if config.deck == "double_german":
+        pieces = tokens if tokens is not None else [p.strip() for p in raw.replace(";", ",").split(",") if p.strip()]
+        cards: list[Card] = []
+        for piece in pieces:
+            if not isinstance(piece, str):
+                raise InvalidCard(gettext_noop("%(piece)s is not a card", piece=repr(piece)))
+            try:
+                cards.extend(parse_cards(piece, deck=PIQUET_32, allow_duplicates=True))
+                continue
+            except InvalidCard:
+                pass
+            words = piece.split()
+            if len(words) > 2 and len(words) % 2 == 0:
+                for i in range(0, len(words), 2):
+                    cards.append(parse_german_card(" ".join(words[i:i + 2])))
+            else:
+                cards.append(parse_german_card(piece))
+        for c in cards:
+            if c not in PIQUET_32:
+                raise InvalidCard(gettext_noop("'%(c)s' is not in the 32-card pack (B.2)", c=c), extra={"token": str(c)})
+        check_no_duplicates(cards)
+        return cards
+    try:
+        return parse_cards(raw if tokens is None else tokens, deck=PIQUET_32)
+    except InvalidCard as err:
+        if "deck" in err.message:
+            err.message = err.message.replace("this game's deck", "the 32-card pack (7 to A, B.2)")
+            err.args = (err.message,)
+        raise
+
+
+def _check_shape(event: Any) -> str:
+    if type(event) is dict:
+        kind = event.get("type")
+        if type(kind) is str:
+            allowed = _FAST_SHAPE.get(kind)
+            if allowed is not None and allowed[0] <= event.keys() and allowed[1].issuperset(event):
+                return kind  # the usual well-formed event; anything else is checked in full below
+    if not isinstance(event, Mapping):
+        raise UnknownEvent(gettext_noop("an event must be an object with a \"type\", got %(type_name)s", type_name=type(event).__name__))
+    kind = event.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FIELDS)))
+    required, optional = _FIELDS[kind]
+    missing = sorted(required - set(event))
+    if missing == ["to"]:
+        raise UnknownEvent(gettext_noop("%(kind)s event: the amount is missing (give 'to': the seat's total bet in "
+                                        "this round after the action)", kind=action_word(kind)), extra={"field": "to"})
+    if missing:
+        raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=action_word(kind), missing=', '.join(missing)), extra={"field": missing[0]})
+    extra = sorted(k for k in event if k not in required | optional | {"type"} | META_KEYS
+                   and not str(k).startswith("_"))
+    if extra:
+        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=action_word(kind), extra=repr(extra[0])), extra={"field": extra[0]})
+    return kind
+
+
+def _split_unseen(raw: Any) -> tuple[int, Any]:
+    """``"?? 9h"`` -> ``(1, "9h")``: how many cards of a deal were dealt face down unseen (``??``), and the
+    named rest (text or list as given). Cards logged unseen are named when exposed or shown (B.4)."""
+    if isinstance(raw, str):
+        sep = "," if "," in raw else " "
+        pieces = [p.strip() for p in raw.split(sep) if p.strip()]
+        named = [p for p in pieces if p not in UNKNOWN_TOKENS]
+        return len(pieces) - len(named), (", " if sep == "," else " ").join(named)
+    if isinstance(raw, list | tuple):
+        named_list = [p for p in raw if not (isinstance(p, str) and p in UNKNOWN_TOKENS)]
+        return len(raw) - len(named_list), named_list
+    return 0, raw
+
+
+def _adopt_unseen(st: FortyOneState, seat: int, cards: Sequence[Card], action: str) -> None:
+    """Cards ``seat`` now shows that it was dealt unseen (``??``): each must not be held by another seat; they
+    take the place of unseen cards (B.4)."""
+    new = [c for c in cards if c not in st.hole.get(seat, ())]
+    if not new:
+        return
+    if len(new) > st.unseen.get(seat, 0):
+        return  # more new cards than unseen ones: the caller's own check names the card it does not hold
+    held_by = {int(c): s for s, held in st.hole.items() if s != seat for c in held}
+    for c in new:
+        if int(c) in held_by:
+            raise DuplicateCard(gettext_noop("seat %(seat)s cannot %(action)s %(c)s: it was dealt to seat %(other)s",
+                                             seat=seat, action=action_word(action), c=c, other=held_by[int(c)]),
+                                seat=seat, rule="B.4", extra={"card": str(c)})
+    st.hole[seat] = (*st.hole.get(seat, ()), *new)
+    st.unseen[seat] -= len(new)
+
+
+def _event_cards(st: FortyOneState, ev: dict[str, Any], seat: int) -> list[Card]:
+    try:
+        return parse_pack_cards(ev["cards"], st.config)
+    except RuleViolation as err:
+        err.seat = seat
+        err.message = gettext_noop("seat %(seat)s: %(message)s", seat=seat, message=err.message)
+        err.args = (err.message,)
+        raise
