@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.core.seats import seat_number
 from rules.engines.cards import UNKNOWN_TOKENS, parse_card, parse_german_card
 from rules.engines.errors import RuleViolation, UnknownEvent
 from rules.engines.messages import gettext_noop
@@ -313,12 +314,12 @@ class EventCatalogue:
                 continue
             value = values[f.name]
             what = field_kind(f)
-            if what == SEAT:  # the one seat check
-                if self.seat_text and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
-                    value = int(value)
-                if type(value) is not int:
+            if what == SEAT:  # the one seat check (rules.core.seats.seat_number)
+                seat = seat_number(value, digits=self.seat_text)
+                if seat is None:
                     raise _form_error(kind, gettext_noop("'seat' must be a seat number, got %(value)s",
                                                         value=repr(value)))
+                value = seat
             elif what == CENTS:
                 if type(value) is not int or value < 0:
                     raise _form_error(kind, gettext_noop("%(key)s must be whole cents (an int >= 0), got %(value)s",

@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from rules.engines.errors import ConfigError, InvalidAmount
+from rules.engines.errors import ConfigError
 from rules.engines.evaluators.capsa import (
     CATEGORY_NAMES,
     FLUSH_COMPARES,
@@ -37,7 +37,7 @@ from rules.engines.evaluators.capsa import (
     parse_suit_order,
 )
 from rules.engines.messages import gettext_noop
-from rules.engines.money import from_cents, to_cents
+from rules.engines.money import config_cents, from_cents
 
 METHODS = ("1-1-1", "2-4", "1-6", "1-4", "majority")
 OVERALL_RULES = ("two_or_more_rows", "more_rows_than_opponent", "higher_total_incl_royalties")
@@ -242,10 +242,7 @@ def _money(raw: Mapping[str, Any], key: str, *, required: bool = False) -> int |
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    try:
-        return to_cents(value, field=key)
-    except InvalidAmount as exc:
-        raise ConfigError(key, exc.message.removeprefix(f"{key}: ")) from None
+    return config_cents(value, key)
 
 
 def parse_pair_key(key: Any, *, field: str = "pair_stakes") -> tuple[int, int]:

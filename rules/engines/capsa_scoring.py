@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
+from rules.core.house_take import ROUNDINGS, HouseTake
 from rules.core.seats import clockwise_after
 from rules.engines.base import PairTransfer, Settlement
 from rules.engines.capsa_config import CapsaConfig
@@ -53,8 +54,10 @@ from rules.engines.evaluators.capsa import (
     setting_foul,
 )
 
-#: A.11: the commission is ``floor(net x fee_rate)`` to the cent.
-FEE_ROUNDING = ROUND_DOWN
+#: A.11: the commission is ``floor(net x fee_rate)`` to the cent (net > 0, so rounded down): a name of
+#: :data:`rules.core.house_take.ROUNDINGS` and its decimal rounding.
+FEE_ROUNDING_NAME = "down"
+FEE_ROUNDING = ROUNDINGS[FEE_ROUNDING_NAME]
 #: A.6 table stakes: each winner's share of a short seat's shortfall is rounded down to the cent; the
 #: leftover cents are taken one each from the winners clockwise from the button.
 TABLE_STAKES_ROUNDING = ROUND_DOWN
@@ -313,11 +316,6 @@ def seat_units(pairs: Sequence[PairResult], seats: Sequence[int]) -> dict[int, i
     return out
 
 
-def clockwise_from_button(seats: Sequence[int], button: int) -> list[int]:
-    """Seats clockwise (ascending seat numbers, wrapping) starting left of the button (A.5)."""
-    return clockwise_after(seats, button)
-
-
 def money_matrix(config: CapsaConfig, pairs: Sequence[PairResult]) -> dict[tuple[int, int], int]:
     """Cents paid per ordered pair: ``{(payer, payee): cents}`` = |U| x stake (A.6); zero pairs left out."""
     out: dict[tuple[int, int], int] = {}
@@ -339,7 +337,7 @@ def apply_table_stakes(
     those seats clockwise from the button. Returns the new ``{(payer, payee): cents}``.
     """
     out = dict(paid)
-    order = clockwise_from_button(list(stacks), button)
+    order = clockwise_after(list(stacks), button)
 
     def net(s: int) -> int:
         return sum(c for (p, q), c in out.items() if q == s) - sum(c for (p, q), c in out.items() if p == s)
@@ -368,25 +366,28 @@ def apply_table_stakes(
     return {k: v for k, v in out.items() if v}
 
 
+def fee_policy(config: CapsaConfig) -> HouseTake:
+    """The Capsa fee as a :class:`~rules.core.house_take.HouseTake` (A.11): ``commission``: ``fee_rate`` (a
+    fraction) of a winning seat's net, rounded down to the cent (:data:`FEE_ROUNDING`), at most
+    ``fee_cap_per_deal``; ``per_seat``: ``fee_per_seat`` flat; ``time``: nothing per deal."""
+    if config.fee_mode == "per_seat":
+        return HouseTake(flat=config.fee_per_seat or 0)
+    if config.fee_mode == "time":
+        return HouseTake(flat=0)
+    return HouseTake(rate=config.fee_rate, rounding=FEE_ROUNDING_NAME, cap=config.fee_cap_per_deal)
+
+
 def house_fees(config: CapsaConfig, net: Mapping[int, int]) -> dict[int, int]:
-    """The house fee per seat in cents for one deal (A.11), from each seat's net result in cents.
+    """The house fee per seat in cents for one deal (A.11), from each seat's net result in cents
+    (:func:`fee_policy`).
 
     ``commission``: min(floor(net x fee_rate), fee_cap_per_deal) for net > 0 (:data:`FEE_ROUNDING`);
     ``per_seat``: ``fee_per_seat`` from every seat dealt in; ``time``: nothing (the session collects it).
     """
-    if config.fee_mode == "time":
-        return {s: 0 for s in net}
-    if config.fee_mode == "per_seat":
-        return {s: config.fee_per_seat or 0 for s in net}
-    fees = {}
-    for s, cents in net.items():
-        fee = 0
-        if cents > 0:
-            fee = int((Decimal(cents) * config.fee_rate).to_integral_value(rounding=FEE_ROUNDING))
-            if config.fee_cap_per_deal is not None:
-                fee = min(fee, config.fee_cap_per_deal)
-        fees[s] = fee
-    return fees
+    policy = fee_policy(config)
+    if policy.flat is not None:
+        return {s: policy.flat for s in net}
+    return {s: policy.capped(cents) if cents > 0 else 0 for s, cents in net.items()}
 
 
 def build_settlement(

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from rules.core.house_take import ROUNDINGS, HouseTake
 from rules.engines.errors import ConfigError, RuleViolation
 from rules.engines.evaluators.forty_one import (
     DEFAULT_CATEGORY_ORDER,
@@ -28,13 +29,13 @@ from rules.engines.evaluators.forty_one import (
     validate_category_order,
 )
 from rules.engines.messages import gettext_noop
-from rules.engines.money import format_cents, to_cents
+from rules.engines.money import config_cents, format_cents, to_cents
 
-__all__ = ["FortyOneConfig", "TAX_ROUNDING", "build_config", "config_to_dict", "pot_taxes", "tax_on"]
+__all__ = ["FortyOneConfig", "TAX_ROUNDING", "build_config", "config_to_dict", "pot_taxes", "tax_on", "tax_policy"]
 
-#: B.5 tax rounding: ``tax_rounding`` name -> decimal rounding applied to (pot x rate) / tax_step.
-#: Default ``"floor"``: the tax is rounded down to a whole ``tax_step`` (B.5, B.8 #11).
-TAX_ROUNDING = {"floor": ROUND_FLOOR, "half_up": ROUND_HALF_UP}
+#: B.5 tax rounding: the ``tax_rounding`` choices, names of :data:`rules.core.house_take.ROUNDINGS` applied
+#: to (pot x rate) / tax_step. Default ``"floor"``: the tax is rounded down to a whole ``tax_step`` (B.5, B.8 #11).
+TAX_ROUNDING = {name: ROUNDINGS[name] for name in ("floor", "half_up")}
 
 DECKS = ("french", "double_german")
 LIMIT_NAMES = ("lower", "upper")
@@ -126,13 +127,6 @@ _REQUIRED = ("ante", "limits", "tax_cap", "bonus_41_amount")
 _ALL_KEYS = frozenset(FortyOneConfig.__dataclass_fields__)
 
 
-def _money(raw: Any, field: str) -> int:
-    try:
-        return to_cents(raw, field=field)
-    except RuleViolation as err:
-        raise ConfigError(field, err.message.split(": ", 1)[-1]) from None
-
-
 def _limits(raw: Any) -> tuple[int, int]:
     if isinstance(raw, str) and "/" in raw:
         raw = raw.split("/")
@@ -140,7 +134,7 @@ def _limits(raw: Any) -> tuple[int, int]:
         raw = (raw.get("lower"), raw.get("upper"))
     if not isinstance(raw, list | tuple) or len(raw) != 2:
         raise ConfigError("limits", gettext_noop("must be [lower, upper], e.g. [\"5.00\", \"10.00\"]"))
-    lower, upper = _money(raw[0], "limits"), _money(raw[1], "limits")
+    lower, upper = config_cents(raw[0], "limits"), config_cents(raw[1], "limits")
     if lower <= 0 or upper < lower:
         raise ConfigError("limits", gettext_noop("lower must be positive and upper at least lower (split limit, B.2)"))
     return lower, upper
@@ -158,9 +152,9 @@ def _per_limit(raw: Any, field: str, limits: tuple[int, int]) -> int:
             except RuleViolation:
                 raise ConfigError(field, gettext_noop("key %(key)s is not a limit level such as \"5/10\"", key=repr(key))) from None
             if level == limits:
-                return _money(amount, field)
+                return config_cents(amount, field)
         raise ConfigError(field, gettext_noop("no amount for this table's limit %(limit)s/%(limit2)s (required per limit level, B.9)", limit=format_cents(limits[0]), limit2=format_cents(limits[1])))
-    return _money(raw, field)
+    return config_cents(raw, field)
 
 
 def _int(raw: Any, field: str, low: int, high: int) -> int:
@@ -187,7 +181,7 @@ def build_config(raw: Mapping[str, Any]) -> FortyOneConfig:
     values: dict[str, Any] = {}
     limits = _limits(raw["limits"])
     values["limits"] = limits
-    values["ante"] = _money(raw["ante"], "ante")
+    values["ante"] = config_cents(raw["ante"], "ante")
     values["tax_cap"] = _per_limit(raw["tax_cap"], "tax_cap", limits)
     values["bonus_41_amount"] = _per_limit(raw["bonus_41_amount"], "bonus_41_amount", limits)
     for key, choices in _CHOICES.items():
@@ -232,7 +226,7 @@ def build_config(raw: Mapping[str, Any]) -> FortyOneConfig:
             raise ConfigError("tax_rate", gettext_noop("must be a fraction from 0 to below 1, e.g. \"0.05\""))
         values["tax_rate"] = rate
     if "tax_step" in raw:
-        values["tax_step"] = _money(raw["tax_step"], "tax_step")
+        values["tax_step"] = config_cents(raw["tax_step"], "tax_step")
         if values["tax_step"] <= 0:
             raise ConfigError("tax_step", gettext_noop("must be at least 0.01"))
     return FortyOneConfig(**values)
@@ -255,11 +249,18 @@ def config_to_dict(config: FortyOneConfig) -> dict[str, Any]:
     return out
 
 
+def tax_policy(config: FortyOneConfig) -> HouseTake:
+    """The Forty-one tax as a :class:`~rules.core.house_take.HouseTake` (B.5): ``tax_rate`` (a fraction) of
+    a pot rounded by ``tax_rounding`` to a whole ``tax_step``, at most ``tax_cap`` per game, drawn from the
+    pots by ``tax_side_pots``."""
+    return HouseTake(rate=config.tax_rate, step=config.tax_step, rounding=config.tax_rounding,
+                     cap=config.tax_cap, from_pots_rule=config.tax_side_pots)
+
+
 def tax_on(amount: int, config: FortyOneConfig) -> int:
     """Tax on one pot of ``amount`` cents before the cap: ``amount x tax_rate`` rounded to ``tax_step``
     by ``tax_rounding`` (:data:`TAX_ROUNDING`; B.5). Example: 1800 at 5 % -> 90; step 50 -> 50 (F-22)."""
-    raw = Decimal(amount) * config.tax_rate / Decimal(config.tax_step)
-    return int(raw.to_integral_value(rounding=TAX_ROUNDING[config.tax_rounding])) * config.tax_step
+    return tax_policy(config).on(amount)
 
 
 def pot_taxes(config: FortyOneConfig, pots: Sequence[int], *, contested: bool = True, antes: int = 0) -> list[int]:
@@ -269,24 +270,12 @@ def pot_taxes(config: FortyOneConfig, pots: Sequence[int], *, contested: bool = 
     showdown (no tax then if ``tax_uncontested_pots`` is false); ``antes``: total antes, deducted from the
     main pot's taxable base when ``tax_includes_antes`` is false. ``per_pot_main_first``: each pot pays
     :func:`tax_on` its own amount until the one cap per game (``tax_cap``) is used up (F-28);
-    ``total_from_main_pot``: the tax on the total, capped, taken from the main pot first.
+    ``total_from_main_pot``: the tax on the total, capped, taken from the main pot first
+    (:meth:`rules.core.house_take.HouseTake.from_pots`).
     """
     if not contested and not config.tax_uncontested_pots:
         return [0] * len(pots)
     bases = list(pots)
     if bases and not config.tax_includes_antes:
         bases[0] = max(0, bases[0] - antes)
-    taxes: list[int] = []
-    if config.tax_side_pots == "per_pot_main_first":
-        remaining = config.tax_cap
-        for base in bases:
-            t = min(tax_on(base, config), remaining)
-            remaining -= t
-            taxes.append(t)
-        return taxes
-    total = min(tax_on(sum(bases), config), config.tax_cap)
-    for amount in pots:
-        t = min(total, amount)
-        total -= t
-        taxes.append(t)
-    return taxes
+    return tax_policy(config).from_pots(pots, bases)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from rules.engines.errors import InvalidAmount
+from rules.engines.errors import ConfigError, InvalidAmount
 from rules.engines.messages import Amount, gettext_noop
 
 CENTS_PER_UNIT = 100
@@ -53,6 +53,17 @@ def to_cents(value: object, *, field: str = "amount", allow_negative: bool = Fal
     if abs(cents) > MAX_AMOUNT_CENTS:
         raise InvalidAmount(gettext_noop("%(field)s: %(value)s is too large", field=field, value=repr(value)), extra={"field": field})
     return cents
+
+
+def config_cents(value: object, field: str) -> int:
+    """An amount of a game's configuration (EUR text, ``Decimal`` or ``int``) in integer cents: the one
+    config money helper of every game (issue 14). Converts as :func:`to_cents` and raises its refusal as
+    :class:`~rules.engines.errors.ConfigError` of ``field``, whose reason leaves out the field name (the
+    error carries it): ``ConfigError("ante", "'1.005' has more than two decimals")``."""
+    try:
+        return to_cents(value, field=field)
+    except InvalidAmount as exc:
+        raise ConfigError(field, exc.message.split(": ", 1)[-1]) from None
 
 
 def from_cents(cents: int) -> Decimal:

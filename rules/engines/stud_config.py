@@ -15,9 +15,9 @@ from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from rules.engines.errors import ConfigError, InvalidAmount
+from rules.engines.errors import ConfigError
 from rules.engines.messages import gettext_noop
-from rules.engines.money import from_cents, to_cents
+from rules.engines.money import config_cents, from_cents
 
 __all__ = ["StudConfig", "build_config", "config_to_dict", "STREETS", "CHOICES"]
 
@@ -127,10 +127,7 @@ def _money(raw: Mapping[str, Any], key: str, *, required: bool) -> int | None:
         if required:
             raise ConfigError(key, gettext_noop("is required for this limit profile (spec §13)"))
         return None
-    try:
-        return to_cents(raw[key], field=key)
-    except InvalidAmount as exc:
-        raise ConfigError(key, exc.message.split(": ", 1)[-1]) from None
+    return config_cents(raw[key], key)
 
 
 def _per_street(raw: Mapping[str, Any], key: str) -> tuple[int, ...]:

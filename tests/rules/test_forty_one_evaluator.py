@@ -7,11 +7,11 @@ from itertools import combinations
 
 import pytest
 
+from rules.core.seats import clockwise_from
 from rules.engines.cards import PIQUET_32, parse_cards, parse_german_card
 from rules.engines.errors import ConfigError, DuplicateCard, InvalidCard, WrongCardCount
 from rules.engines.evaluators.forty_one import (
     card_value,
-    clockwise_order,
     evaluate,
     hand_key,
     priority,
@@ -108,7 +108,7 @@ def test_traditional_order_puts_trips_above_a_four_card_flush():
 
 
 def test_priority_runs_clockwise_from_the_forehand_f14():
-    assert clockwise_order([1, 2, 3, 4, 5], 4) == [4, 5, 1, 2, 3]
+    assert clockwise_from([1, 2, 3, 4, 5], 4) == [4, 5, 1, 2, 3]
     assert [priority(s, range(1, 6), 4) for s in (4, 5, 1, 2, 3)] == [0, 1, 2, 3, 4]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.seats import parse_seat
 from rules.engines.capsa.state import CapsaState
 from rules.engines.cards import DECK_52, Card, parse_cards
 from rules.engines.errors import (
@@ -17,15 +18,12 @@ from rules.engines.messages import gettext_noop
 
 
 def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
-    seat = event.get("seat")
-    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 6:
-        seat = int(seat)
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(gettext_noop("%(action)s: the event needs a seat number, got %(seat)s", action=action, seat=repr(event.get('seat'))), rule="A.5")
-    if seat not in state.seats:
-        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt in this deal (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
-                            seat=seat, rule="A.2")
-    return seat
+    """The event's seat, dealt in (:func:`rules.core.seats.parse_seat`; a string of digits is read too)."""
+    return parse_seat(
+        event, state.seats, digits=True,
+        not_a_seat=lambda: UnknownEvent(gettext_noop("%(action)s: the event needs a seat number, got %(seat)s", action=action, seat=repr(event.get('seat'))), rule="A.5"),
+        not_dealt=lambda seat: IllegalAction(gettext_noop("seat %(seat)s is not dealt in this deal (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
+                                             seat=seat, rule="A.2"))
 
 
 def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:

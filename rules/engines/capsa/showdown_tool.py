@@ -32,20 +32,7 @@ from rules.engines.evaluators.capsa import (
 )
 from rules.engines.messages import gettext_noop
 from rules.engines.money import format_cents
-
-
-def _parse_seat(raw: Any) -> int:
-    try:
-        from rules.engines.showdown import parse_seat
-    except ImportError:  # pragma: no cover - the dispatcher module is written in parallel
-        parse_seat = None  # type: ignore[assignment]
-    if parse_seat is not None:
-        return parse_seat(raw)
-    if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
-        return raw
-    if isinstance(raw, str) and raw.strip().isdigit() and int(raw) > 0:
-        return int(raw)
-    raise _malformed(f"{raw!r} is not a seat number")
+from rules.engines.showdown import parse_seat
 
 
 def _malformed(message: str, **kwargs: Any) -> RuleViolation:
@@ -125,7 +112,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     hands: dict[int, SeatHand] = {}
     owner: dict[int, int] = {}
     for raw_seat, raw in raw_hands.items():
-        seat = _parse_seat(raw_seat)
+        seat = parse_seat(raw_seat)
         if seat in hands:
             raise _malformed(f"seat {seat} is given twice", seat=seat)
         if isinstance(raw, (str, list)):

@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from rules.core.seats import clockwise_after
 from rules.engines.capsa.hand import apply
 from rules.engines.capsa.play import _detect_natural
 from rules.engines.capsa.state import CARDS_PER_HAND, _surrender_order, new_hand
 from rules.engines.capsa_config import CapsaConfig
 from rules.engines.capsa_scoring import (
-    clockwise_from_button,
     evaluate_seat,
 )
 from rules.engines.cards import Card, format_cards
@@ -56,7 +56,7 @@ def random_deal(
     """
     deck = list(range(52))
     rng.shuffle(deck)
-    order = clockwise_from_button(list(seats), button)
+    order = clockwise_after(list(seats), button)
     dealt: dict[int, list[int]] = {s: [] for s in order}
     for i in range(CARDS_PER_HAND * len(order)):
         dealt[order[i % len(order)]].append(deck[i])

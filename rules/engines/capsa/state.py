@@ -8,10 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.seats import clockwise_after, next_clockwise
 from rules.engines.capsa_config import CapsaConfig
-from rules.engines.capsa_scoring import (
-    clockwise_from_button,
-)
 from rules.engines.errors import (
     ConfigError,
     IllegalAction,
@@ -122,11 +120,11 @@ def next_button(occupied: Sequence[int], current: int) -> int:
     button does not move: the service keeps ``current`` (``view(state)["button_moves"]`` is false)."""
     if not occupied:
         raise ConfigError("seats", gettext_noop("no occupied seat for the button"))
-    return clockwise_from_button(occupied, current)[0]
+    return next_clockwise(occupied, current)
 
 
 def _surrender_order(state: CapsaState) -> list[int]:
-    return [s for s in clockwise_from_button(state.seats, state.button)
+    return [s for s in clockwise_after(state.seats, state.button)
             if s in state.settings]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.seats import clockwise_after
 from rules.engines.base import Settlement
 from rules.engines.capsa.play import _detect_natural
 from rules.engines.capsa.state import GAME, CapsaState, _expect, _surrender_order, is_complete
@@ -11,7 +12,6 @@ from rules.engines.capsa_scoring import (
     NATURAL,
     SeatHand,
     build_settlement,
-    clockwise_from_button,
     describe_seat,
     evaluate_seat,
     seat_units,
@@ -59,10 +59,10 @@ def _legal_actions(state: CapsaState) -> tuple[list[dict[str, Any]], int | None,
         return {"type": kind, "min": None, "max": None, "seats": seats}
 
     if state.phase == "deal":
-        waiting = [s for s in clockwise_from_button(state.seats, state.button) if s not in state.hands]
+        waiting = [s for s in clockwise_after(state.seats, state.button) if s not in state.hands]
         return [act("deal", waiting), act("misdeal", [])], (waiting[0] if waiting else None), waiting
     if state.phase == "set":
-        waiting = [s for s in clockwise_from_button(state.seats, state.button)
+        waiting = [s for s in clockwise_after(state.seats, state.button)
                    if s not in state.naturals and s not in state.settings and s not in state.timed_out]
         actions = [act("set", waiting)]
         if state.config.natural_declaration == "optional" and state.config.naturals_enabled:

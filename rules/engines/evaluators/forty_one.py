@@ -16,7 +16,7 @@ higher key is a better hand::
   "rank_or_suit"``) or only suit groups (``"suit_only"``, B.7); a single card is a group of one.
 * ``tiebreak_cards`` (only with ``flush_tiebreak = "highest_card_then_position"``): the rank ordinals
   of the counted cards, highest first (B.3 rule 5). With the default ``"position"`` the key stops at
-  the value and equal keys are settled by seat (:func:`clockwise_order`), never split.
+  the value and equal keys are settled by seat (:func:`rules.core.seats.clockwise_from` the forehand), never split.
 
 Card values (B.2): 7, 8, 9, T face value; J, Q, K 10; A 11.
 """
@@ -38,7 +38,6 @@ __all__ = [
     "POINTS_MODES",
     "FortyOneHand",
     "card_value",
-    "clockwise_order",
     "evaluate",
     "hand_key",
     "is_forty_one",
@@ -292,19 +291,10 @@ def hand_key(
 # --- seats and the forehand tie-break --------------------------------------------------------------
 
 
-def clockwise_order(seats: Iterable[int], forehand: int) -> list[int]:
-    """``seats`` in clockwise order starting at the forehand's seat (B.3 rule 5; F-14).
-
-    Seats are numbered clockwise; the forehand need not be among ``seats`` (a folded forehand still
-    anchors the order, F-18). Example: seats 1..5, forehand 4 -> ``[4, 5, 1, 2, 3]``.
-    """
-    return clockwise_from(seats, forehand)
-
-
 def priority(seat: int, seats: Iterable[int], forehand: int) -> int:
     """The seat's tie-break priority: 0 for the forehand's seat, 1 for its left neighbour, ... (B.3)."""
     table = set(seats) | {forehand}
-    return clockwise_order(table, forehand).index(seat)
+    return clockwise_from(table, forehand).index(seat)
 
 
 def rank_seats(
@@ -318,7 +308,7 @@ def rank_seats(
     ``hands`` maps seat -> evaluated hand; ``table_seats`` may add seats (e.g. folded ones) that only
     anchor the order. Nothing is ever split, so the result is a strict order.
     """
-    order = clockwise_order(set(hands) | set(table_seats) | {forehand}, forehand)
+    order = clockwise_from(set(hands) | set(table_seats) | {forehand}, forehand)
     position = {s: i for i, s in enumerate(order)}
     return sorted(hands, key=lambda s: (tuple(-k for k in hands[s].key), position[s]))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.core.seats import parse_seat
 from rules.engines.cards import (
     PIQUET_32,
     UNKNOWN_TOKENS,
@@ -52,13 +53,12 @@ _FAST_SHAPE: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 
 def _seat_of(state: FortyOneState, event: Mapping[str, Any]) -> int:
-    seat = event.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event.get('type'), seat=repr(seat)))
-    if seat not in state.seats:
-        raise IllegalAction(gettext_noop("seat %(seat)s is not dealt into this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
-                            seat=seat)
-    return seat
+    """The event's seat, dealt into the hand (:func:`rules.core.seats.parse_seat`)."""
+    return parse_seat(
+        event, state.seats,
+        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event.get('type'), seat=repr(event.get("seat")))),
+        not_dealt=lambda seat: IllegalAction(gettext_noop("seat %(seat)s is not dealt into this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
+                                             seat=seat))
 
 
 def _amount(event: Mapping[str, Any], key: str) -> int | None:

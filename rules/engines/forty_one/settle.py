@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from rules.core.pots import side_pots, uncalled
 from rules.engines.base import Pot, Settlement
 from rules.engines.evaluators.forty_one import (
     rank_seats,
@@ -16,31 +16,19 @@ from rules.engines.forty_one_config import pot_taxes
 
 
 def _pot_layers(st: FortyOneState) -> tuple[dict[int, int], list[Pot]]:
-    """Uncalled amounts and the pots, main first (B.4 step 8, B.4a). The dead blind is main-pot money."""
-    totals = {s: st.contrib[s] - (st.dead_blind if s == st.forehand else 0) for s in st.seats}
+    """Uncalled amounts and the pots, main first (B.4 step 8, B.4a): :func:`rules.core.pots.uncalled` and
+    :func:`rules.core.pots.side_pots` cut at every seat's total. The dead blind is main-pot money."""
+    seats = st.seats
+    totals = [st.contrib[s] - (st.dead_blind if s == st.forehand else 0) for s in seats]
     returned: dict[int, int] = {}
-    ranked = sorted(totals, key=lambda s: -totals[s])
-    if len(ranked) > 1 and totals[ranked[0]] > totals[ranked[1]]:
-        top = ranked[0]
-        returned[top] = totals[top] - totals[ranked[1]]
-        totals[top] = totals[ranked[1]]
-    layers: list[list[Any]] = []
-    previous = 0
-    for level in sorted({t for t in totals.values() if t > 0}):
-        payers = [s for s in st.seats if totals[s] >= level]
-        amount = (level - previous) * len(payers)
-        eligible = tuple(s for s in payers if s not in st.folded)
-        if layers and (eligible == layers[-1][1] or not eligible):
-            layers[-1][0] += amount
-        else:
-            layers.append([amount, eligible])
-        previous = level
-    if st.dead_blind:
-        if layers:
-            layers[0][0] += st.dead_blind
-        else:
-            layers.append([st.dead_blind, tuple(st.live)])
-    return returned, [Pot(amount, eligible) for amount, eligible in layers]
+    top, extra = uncalled(totals)
+    if extra > 0:
+        returned[seats[top]] = extra
+        totals[top] -= extra
+    folded = st.folded
+    live = [s not in folded for s in seats]
+    pots = side_pots(totals, live, totals, dead=st.dead_blind)
+    return returned, [Pot(amount, tuple(seats[j] for j in eligible)) for amount, eligible in pots]
 
 
 def _taxes(st: FortyOneState, pots: Sequence[Pot], contested: bool) -> list[int]:

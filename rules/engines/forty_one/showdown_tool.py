@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.seats import clockwise_from
 from rules.engines.cards import (
     PIQUET_32,
     Card,
@@ -20,7 +21,6 @@ from rules.engines.errors import (
     WrongCardCount,
 )
 from rules.engines.evaluators.forty_one import (
-    clockwise_order,
     evaluate,
     rank_seats,
 )
@@ -75,7 +75,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             raise
     evaluated = {seat: evaluate(cards, **config.evaluator_options) for seat, cards in hands.items()}
     order = rank_seats(evaluated, forehand)
-    table = clockwise_order(set(hands) | {forehand}, forehand)
+    table = clockwise_from(set(hands) | {forehand}, forehand)
     seats_out = {
         str(seat): {
             "category": hand.category,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules.core.seats import clockwise_after, clockwise_from
 from rules.engines.base import Settlement
 from rules.engines.cards import (
     Card,
@@ -18,7 +19,6 @@ from rules.engines.errors import (
 )
 from rules.engines.evaluators.forty_one import (
     FortyOneHand,
-    clockwise_order,
     evaluate,
 )
 from rules.engines.forty_one_config import FortyOneConfig, build_config
@@ -139,14 +139,13 @@ class FortyOneState:
 @lru_cache(maxsize=4096)
 def _after_order(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """:meth:`FortyOneState.after` for a seat tuple (pure, so cached)."""
-    order = clockwise_order(set(seats) | {seat}, seat)
-    return tuple([s for s in order[1:] if s in seats] + ([seat] if seat in seats else []))
+    return tuple(clockwise_after(seats, seat))
 
 
 @lru_cache(maxsize=4096)
 def _clockwise(seats: tuple[int, ...], forehand: int) -> tuple[int, ...]:
-    """:func:`clockwise_order` of a seat tuple (pure, so cached)."""
-    return tuple(clockwise_order(seats, forehand))
+    """:func:`rules.core.seats.clockwise_from` the forehand, of a seat tuple (pure, so cached)."""
+    return tuple(clockwise_from(seats, forehand))
 
 
 @lru_cache(maxsize=65536)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.seats import CLOCKWISE_POSITIONS
 from rules.engines.errors import (
     IllegalAction,
     InvalidAmount,
@@ -355,7 +356,7 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
 def _advance(s: StudState, i: int) -> None:
     """Move the turn clockwise to the next seat that must act, or close the round (R6.6)."""
     folded, stack, acted, sc, bet_to = s.folded, s.stack, s.acted, s.sc, s.bet_to
-    for j in _CLOCKWISE[s.n][i]:
+    for j in CLOCKWISE_POSITIONS[s.n][i]:
         if not folded[j] and stack[j] > 0 and (acted[j] is None or sc[j] < bet_to):
             s.to_act = j
             return
@@ -363,8 +364,6 @@ def _advance(s: StudState, i: int) -> None:
     _end_round(s)
 
 
-#: ``_CLOCKWISE[n][i]``: the positions after ``i`` clockwise at an ``n``-seat hand, ending with ``i`` itself.
-_CLOCKWISE = {n: tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(1, 9)}
 
 
 def _end_round(s: StudState) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.seats import parse_seat
 from rules.engines.cards import CARDS, parse_card
 from rules.engines.errors import (
     InvalidAmount,
@@ -18,18 +19,17 @@ from rules.engines.stud.state import DECK_SIZE, UNKNOWN, StudState, _seat_err
 
 
 def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
+    """The position of the event's seat (:func:`rules.core.seats.parse_seat`, a fast path first)."""
     seat = event.get("seat")
     if type(seat) is int:
         i = s.pos.get(seat)
         if i is not None:
             return i
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event.get('type'), seat=repr(seat)))
-    i = s.pos.get(seat)
-    if i is None:
-        raise UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, s.seats))),
-                           seat=seat)
-    return i
+    return s.pos[parse_seat(
+        event, s.pos,
+        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event.get('type'), seat=repr(seat))),
+        not_dealt=lambda n: UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=n, seats=', '.join(map(str, s.seats))),
+                                         seat=n))]
 
 
 #: How a missing amount is explained to the croupier, by event field.

@@ -4,19 +4,23 @@ the odd chip (R11.3).
 
 from __future__ import annotations
 
-from typing import Any
-
+from rules.core.pots import side_pots, split_shares, uncalled
 from rules.engines.stud.state import StudState
 
 
-def _return_uncalled(s: StudState) -> None:
-    """R10.1: the part of the top wager nobody matched goes back to its owner."""
+def _effective(s: StudState) -> list[int]:
+    """What each position has in the pots: its chips put in less those returned; with
+    ``ante_trimming`` false (R10.4) a live seat's ante is left out (dead money, see :func:`_pots`)."""
     eff = [a - b for a, b in zip(s.contrib, s.returned)]
-    if not s.cfg.ante_trimming:  # R10.4 ante_trimming=false: antes are dead money, never "uncalled"
+    if not s.cfg.ante_trimming:
         eff = [e - (0 if d else a) for e, d, a in zip(eff, s.dead, s.ante_paid)]
-    high = max(eff)
-    top = eff.index(high)
-    extra = high - sorted(eff)[-2]
+    return eff
+
+
+def _return_uncalled(s: StudState) -> None:
+    """R10.1: the part of the top wager nobody matched goes back to its owner
+    (:func:`rules.core.pots.uncalled`; antes that are dead money, R10.4, are never "uncalled")."""
+    top, extra = uncalled(_effective(s))
     if extra > 0:
         s.returned[top] += extra
         s.stack[top] += extra
@@ -24,66 +28,31 @@ def _return_uncalled(s: StudState) -> None:
 
 
 def _pots(s: StudState, *, with_taxe: bool = True) -> list[tuple[int, tuple[int, ...]]]:
-    """Main and side pots as ``[(amount, eligible positions)]``, main pot first (R10.1, R10.2, R10.4)."""
-    n = s.n
-    eff = [s.contrib[j] - s.returned[j] for j in range(n)]
-    dead_antes = 0
-    if not s.cfg.ante_trimming:
-        dead_antes = sum(s.ante_paid[j] for j in range(n) if not s.dead[j])
-        eff = [eff[j] - (0 if s.dead[j] else s.ante_paid[j]) for j in range(n)]
+    """Main and side pots as ``[(amount, eligible positions)]``, main pot first (R10.1, R10.2, R10.4):
+    :func:`rules.core.pots.side_pots` cut at the live all-in seats' totals, the untrimmed antes dead money
+    in the main pot, and the Taxe (``with_taxe``) taken out of each pot as it was taken (R8.2)."""
+    eff = _effective(s)
+    dead_antes = 0 if s.cfg.ante_trimming else sum(a for a, d in zip(s.ante_paid, s.dead) if not d)
     live = [not f for f in s.folded]
-    levels = sorted({eff[j] for j in range(n) if live[j] and s.stack[j] == 0})
-    pots: list[list[Any]] = []
-    prev = 0
-    for lv in levels:
-        amt = sum(min(e, lv) - prev for e in eff if e > prev)
-        elig = tuple(j for j in range(n) if live[j] and eff[j] >= lv)
-        prev = lv
-        if amt:
-            if pots and pots[-1][1] == elig:
-                pots[-1][0] += amt
-            else:
-                pots.append([amt, elig])
-    amt = sum(e - prev for e in eff if e > prev)
-    if amt:
-        elig = tuple(j for j in range(n) if live[j] and eff[j] > prev) or tuple(
-            j for j in range(n) if live[j] and eff[j] >= prev)
-        if pots and pots[-1][1] == elig:
-            pots[-1][0] += amt
-        else:
-            pots.append([amt, elig])
-    if dead_antes:
-        if pots:
-            pots[0][0] += dead_antes
-        else:
-            pots.append([dead_antes, tuple(j for j in range(n) if live[j])])
+    stack = s.stack
+    cuts = [eff[j] for j in range(s.n) if live[j] and stack[j] == 0]
+    pots = side_pots(eff, live, cuts, dead=dead_antes)
     if with_taxe and s.taxe:
+        amounts = [a for a, _ in pots]
         for k, t in enumerate(s.taxe_split):
-            if k < len(pots):
-                pots[k][0] -= t
-            else:  # pragma: no cover - a pot that existed at the 4th-street deal never disappears
-                pots[0][0] -= t
-    return [(a, e) for a, e in pots]
+            # a pot that existed at the 4th-street deal never disappears; else the main pot pays
+            amounts[k if k < len(amounts) else 0] -= t
+        return [(a, e) for a, (_, e) in zip(amounts, pots)]
+    return pots
 
 
 def _split(s: StudState, amount: int, winners: list[int]) -> list[tuple[int, int]]:
-    """R11.3: equal shares in whole chip units; odd units one each by highest card by suit (or from the
-    dealer's left); a sub-unit remainder goes to the first in that order."""
+    """R11.3: :func:`rules.core.pots.split_shares` with the stud's odd-chip order: the highest card by suit
+    first, or from the dealer's left (``odd_chip_rule``)."""
     if len(winners) == 1:
         return [(winners[0], amount)]
-    unit = s.cfg.chip_unit
-    k = len(winners)
-    share = amount // (k * unit) * unit
-    rest = amount - share * k
     if s.cfg.odd_chip_rule == "high_card_by_suit":
         order = sorted(winners, key=lambda j: max(c for c, _ in s.cards[j]), reverse=True)
     else:
         order = sorted(winners)
-    out = {j: share for j in winners}
-    for j in order:
-        if rest >= unit:
-            out[j] += unit
-            rest -= unit
-    if rest:
-        out[order[0]] += rest
-    return [(j, out[j]) for j in sorted(winners)]
+    return split_shares(amount, winners, order, s.cfg.chip_unit)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.pots import split_high_low
 from rules.engines.errors import (
     DuplicateCard,
     IllegalAction,
@@ -163,8 +164,7 @@ def _split_showdown(s: StudState, pots: list[tuple[int, tuple[int, ...]]], showd
             awards.extend((k, j, a) for j, a in _split(s, amt, high_winners))
             halves.append((amt, 0))
             continue
-        low_half = amt // (2 * unit) * unit
-        high_half = amt - low_half
+        high_half, low_half = split_high_low(amt, unit)
         best8 = min(qualified.values())
         merged: dict[int, int] = {}
         for j, a in _split(s, high_half, high_winners):

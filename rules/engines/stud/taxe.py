@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
+from rules.core.house_take import HouseTake
 from rules.engines.errors import (
     IllegalAction,
     InvalidAmount,
@@ -14,36 +16,36 @@ from rules.engines.messages import gettext_noop
 from rules.engines.stud.parsing import _amount_field
 from rules.engines.stud.pots import _pots
 from rules.engines.stud.state import StudState, _m
+from rules.engines.stud_config import StudConfig
 
-#: The Taxe in ``percent_with_cap`` mode is rounded down to the chip unit (R8.3).
-TAXE_ROUNDING = ROUND_DOWN
+#: The Taxe in ``percent_with_cap`` mode is rounded down to the chip unit (R8.3); a name of
+#: :data:`rules.core.house_take.ROUNDINGS`.
+TAXE_ROUNDING = "down"
+
+
+@lru_cache(maxsize=256)
+def taxe_policy(cfg: StudConfig) -> HouseTake | None:
+    """The stud Taxe as a :class:`~rules.core.house_take.HouseTake` (R8.1-R8.3): ``flat``: the
+    ``taxe_amount``; ``percent_with_cap``: ``taxe_percent`` (a percentage, so the rate is it / 100) of the
+    pots, rounded down to the chip unit (:data:`TAXE_ROUNDING`), at most ``taxe_cap``; drawn from the pots
+    by ``taxe_from`` (R8.2). ``None`` when no Taxe is configured (a flat Taxe of nothing, e.g. PHH replays)."""
+    if cfg.taxe_mode == "flat":
+        if not cfg.taxe_amount:
+            return None
+        return HouseTake(flat=cfg.taxe_amount, from_pots_rule=cfg.taxe_from)
+    return HouseTake(rate=Decimal(cfg.taxe_percent) / 100, step=cfg.chip_unit,  # type: ignore[arg-type]
+                     rounding=TAXE_ROUNDING, cap=cfg.taxe_cap or 0, from_pots_rule=cfg.taxe_from)
 
 
 def _take_taxe(s: StudState) -> None:
-    """R8.1-R8.3: the Taxe leaves the pot once, as the 4th-street up cards land."""
-    cfg = s.cfg
-    if cfg.taxe_mode == "flat" and not cfg.taxe_amount:  # no Taxe configured (e.g. PHH replays)
+    """R8.1-R8.3: the Taxe leaves the pot once, as the 4th-street up cards land (:func:`taxe_policy`)."""
+    policy = taxe_policy(s.cfg)
+    if policy is None:
         s.taxe_split = ()
         s.taxe = 0
         s.taxe_taken = True
         return
-    pots = _pots(s, with_taxe=False)
-    total = sum(a for a, _ in pots)
-    if cfg.taxe_mode == "flat":
-        wanted = cfg.taxe_amount or 0
-    else:
-        raw = Decimal(total) * Decimal(cfg.taxe_percent) / 100  # type: ignore[arg-type]
-        units = (raw / cfg.chip_unit).quantize(Decimal(1), rounding=TAXE_ROUNDING)
-        wanted = min(int(units) * cfg.chip_unit, cfg.taxe_cap or 0)
-    split = [0] * len(pots)
-    if pots and wanted:
-        if cfg.taxe_from == "main_pot":
-            split[0] = min(wanted, pots[0][0])
-        else:
-            taxe = min(wanted, total)
-            for k, (amt, _) in enumerate(pots):
-                split[k] = taxe * amt // total
-            split[0] += taxe - sum(split)
+    split = policy.from_pots([a for a, _ in _pots(s, with_taxe=False)])
     s.taxe_split = tuple(split)
     s.taxe = sum(split)
     s.taxe_taken = True
