@@ -377,8 +377,7 @@ def _capsa_events(hand: Hand, table: Table, post) -> list[dict[str, Any]]:
     dealt, to_enter = cv.capsa_pending(engine.view(state))
     settings = _capsa_settings(post, to_enter)
     surrenders = {s for s in (int(x) for x in hand.seats) if post.get(f"surrender_{s}")}
-    unknown_ok = cv.unknown_cards_allowed(hand.game) and not table.record_down_cards
-    events = cv.capsa_deal_events(settings=settings, dealt=dealt, unknown_ok=unknown_ok)
+    events = cv.capsa_deal_events(settings=settings, dealt=dealt)
     for event in events:
         state = engine.apply(state, event)
     sets = cv.capsa_set_events(settings=settings, awaiting=engine.view(state).get("awaiting") or [])

@@ -27,10 +27,6 @@ from rules.engines.errors import RuleViolation
 
 #: The token of a card dealt face down and not seen by the croupier (engine contract).
 UNKNOWN_CARD = "??"
-#: The games' house takes (:data:`rules.core.game_spec.HOUSE_TAKES`) whose engines accept ``??`` for an
-#: unseen card today: the stud family. The engine-contract issue makes every game accept it; the set then
-#: becomes all of them.
-UNKNOWN_CARD_TAKES = frozenset({"taxe"})
 #: Event keys that carry cards (seen cards are taken out of the card picker).
 CARD_KEYS = ("cards", "card", "front", "middle", "back")
 
@@ -44,8 +40,13 @@ def house_take(game: str) -> str:
 
 
 def unknown_cards_allowed(game: str) -> bool:
-    """True if ``game``'s engine takes ``??`` for a face-down card nobody saw."""
-    return house_take(game) in UNKNOWN_CARD_TAKES
+    """True if ``game``'s engine takes ``??`` for a face-down card nobody saw (the registry's
+    :attr:`~rules.core.game_spec.GameSpec.unknown_cards`: the stud family, Forty-one (B.4), Capsa Susun).
+    The stud and Forty-one deal forms then preset face-down cards as ``??``; Capsa's page enters each
+    seat's 13 cards when they are set face up (:func:`capsa_deal_events`)."""
+    from rules.registry import get_game
+
+    return bool(get_game(game).unknown_cards)
 
 
 def rule_url(game: str, rule: str | None) -> str | None:
@@ -133,7 +134,13 @@ class Action:
 
     @property
     def needs_cards(self) -> bool:
+        """Some card of the form is still to be entered."""
         return any(not s.value for s in self.slots)
+
+    @property
+    def idle(self) -> bool:
+        """A card form with every card preset (e.g. a deal face down, all ``??``): the picker has nothing to do."""
+        return bool(self.slots) and not self.needs_cards
 
 
 @dataclass
@@ -233,22 +240,21 @@ def _money(cents: int | None) -> str:
     return format_money(int(cents or 0))
 
 
-_L = gettext_lazy
 #: Phases in which a player acts with chips: the page also offers "the player declares something else",
 #: which the engine checks (and refuses with its rule when it is not allowed, e.g. a fourth raise).
 BETTING_PHASES = frozenset({"betting", "bring_in", "round1", "round2"})
 #: Legal actions the screen does not offer as buttons: Capsa's deal and setting (its own entry form), the
 #: floor's acts (misdeal, timeout) and announcements the engine detects itself.
 FLOOR_OR_FORM_KINDS = frozenset({"set", "declare_natural", "declare_royalty", "timeout", "misdeal", "burn"})
-DECLARE_LABELS = {"raise": _L("raise to"), "bet": _L("bet"), "complete": _L("complete to"), "call": _L("call"),
-                  "check": _L("check"), "fold": _L("fold")}
-STREET_LABELS = {3: _L("3rd street"), 4: _L("4th street"), 5: _L("5th street"), 6: _L("6th street"),
-                 7: _L("7th street")}
+DECLARE_LABELS = {"raise": gettext_lazy("raise to"), "bet": gettext_lazy("bet"), "complete": gettext_lazy("complete to"), "call": gettext_lazy("call"),
+                  "check": gettext_lazy("check"), "fold": gettext_lazy("fold")}
+STREET_LABELS = {3: gettext_lazy("3rd street"), 4: gettext_lazy("4th street"), 5: gettext_lazy("5th street"), 6: gettext_lazy("6th street"),
+                 7: gettext_lazy("7th street")}
 PHASE_LABELS = {
-    "forced_bets": _L("ante and blind"), "deal1": _L("first deal"), "round1": _L("first betting round"),
-    "deal2": _L("second deal"), "expose": _L("expose two cards"), "round2": _L("second betting round"),
-    "showdown": _L("showdown"), "reveal": _L("show or muck"), "complete": _L("complete"), "deal": _L("deal"),
-    "set": _L("setting"), "surrender": _L("play or surrender"),
+    "forced_bets": gettext_lazy("ante and blind"), "deal1": gettext_lazy("first deal"), "round1": gettext_lazy("first betting round"),
+    "deal2": gettext_lazy("second deal"), "expose": gettext_lazy("expose two cards"), "round2": gettext_lazy("second betting round"),
+    "showdown": gettext_lazy("showdown"), "reveal": gettext_lazy("show or muck"), "complete": gettext_lazy("complete"), "deal": gettext_lazy("deal"),
+    "set": gettext_lazy("setting"), "surrender": gettext_lazy("play or surrender"),
 }
 
 
@@ -356,19 +362,18 @@ def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
     view.capsa = {"expect": state.get("expect"), "awaiting": sorted(awaiting)}
 
 
-def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], dealt: Iterable[int],
-                      unknown_ok: bool) -> list[dict[str, Any]]:
+def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], dealt: Iterable[int]) -> list[dict[str, Any]]:
     """The ``deal`` events of a Capsa deal entered on the page, one per seat not yet ``dealt``: its 13 cards
-    (front + middle + back), or 13 ``??`` where the engine takes unseen cards (the cards are then named
-    by the setting)."""
+    (front + middle + back). The croupier enters a seat's cards when the player sets them face up, so they
+    are seen and logged by name, never as ``??`` (a table reading naturals at the deal needs them there,
+    A.5.2)."""
     done = set(dealt)
     events: list[dict[str, Any]] = []
     for seat, rows in sorted(settings.items()):
         if seat in done:
             continue
         cards = " ".join([rows.get("front", ""), rows.get("middle", ""), rows.get("back", "")]).split()
-        deal = " ".join([UNKNOWN_CARD] * len(cards)) if unknown_ok else " ".join(cards)
-        events.append({"type": "deal", "seat": seat, "cards": deal})
+        events.append({"type": "deal", "seat": seat, "cards": " ".join(cards)})
     return events
 
 
