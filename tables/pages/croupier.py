@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.errors import ApplicationError, ConflictError
-from casino.money import format_money, parse_money_input
+from casino.money import MoneyInputError, format_money, parse_money_input
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from rules.engines.errors import RuleViolation
 from rules.engines.money import to_cents
@@ -44,8 +44,9 @@ from tables.services.hands import (
 )
 from tables.services.waiting_list import seat_offers_for
 
-#: Event form fields the page sends besides ``type`` (amounts in EUR; cards as repeated ``card`` fields).
-SEAT_FIELD, TO_FIELD, CARD_FIELD = "seat", "to", "card"
+#: Event form fields the page sends besides ``type`` (amounts in EUR as typed, or whole cents from the
+#: spread-limit picker; cards as repeated ``card`` fields).
+SEAT_FIELD, TO_FIELD, TO_CENTS_FIELD, CARD_FIELD = "seat", "to", "to_cents", "card"
 #: Events whose one card is sent as ``card`` (the others take ``cards``).
 SINGLE_CARD_EVENTS = frozenset({"deal_community", "burn", "card_exposed"})
 
@@ -209,7 +210,9 @@ def croupier_table(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _render_table(request: HttpRequest, table: Table, *, error: dict | None = None, notice: str | None = None,
-                  status: int = 200) -> HttpResponse:
+                  status: int = 200, next_rows: list[dict[str, Any]] | None = None) -> HttpResponse:
+    """The table page (or its ``#hand`` fragment for htmx); ``next_rows``: the next-hand form's rows as the
+    croupier posted them (kept after a refusal)."""
     hand = _open_hand(table)
     if hand is not None:
         context = _hand_context(hand, {"status": hand.status}, table)
@@ -224,6 +227,10 @@ def _render_table(request: HttpRequest, table: Table, *, error: dict | None = No
                 context["limit_label"] = _limit_label(last)
             except RuleViolation:
                 pass
+    if next_rows is not None:
+        for row in next_rows:  # the waiting-list offers stay marked
+            row["offer"] = next((r.get("offer", "") for r in context.get("next_rows", []) if r["seat"] == row["seat"]), "")
+        context["next_rows"] = next_rows
     context.update({"error": error, "notice": notice})
     if not request.htmx:
         context.update(_floor_call_context(table))
@@ -234,25 +241,64 @@ def _render_table(request: HttpRequest, table: Table, *, error: dict | None = No
 # --- opening the next hand -----------------------------------------------------------------------------
 
 
+def _next_hand_input(post, table: Table) -> tuple[list[SeatInput], dict[int, str], list[dict[str, Any]]]:
+    """The next-hand form as posted: ``(seats, field errors by seat, rows)``. Every ticked seat's stack is
+    read (EUR as the language writes it -> cents) and every bad one reported at once; ``rows`` are the form's
+    rows as the croupier left them (ticks and typed stacks kept, each with its error) to show again."""
+    seats: list[SeatInput] = []
+    errors: dict[int, str] = {}
+    rows = []
+    for n in range(1, table.seats + 1):
+        ticked, raw = bool(post.get(f"seat_{n}")), post.get(f"stack_{n}", "").strip()
+        if ticked:
+            try:
+                cents = to_cents(parse_money_input(raw, field=_("seat %(n)s stack") % {"n": n}))
+                if cents <= 0:
+                    raise MoneyInputError(_("seat %(seat)s: the stack must be more than 0.00") % {"seat": n})
+                seats.append(SeatInput(seat=n, stack=cents))
+            except (MoneyInputError, RuleViolation) as exc:
+                errors[n] = str(getattr(exc, "message", exc))
+        rows.append({"seat": n, "seated": ticked, "stack": raw, "error": errors.get(n, "")})
+    return seats, errors, rows
+
+
+def _players_error(table: Table, ticked: int) -> str | None:
+    """The refusal when ``ticked`` players cannot be dealt the table's game (the game's range, at most the
+    table's seats); the limit version may narrow it further, which the hand service checks."""
+    from tables.models import SEAT_RANGE
+
+    low, high = SEAT_RANGE.get(table.game, (2, table.seats))
+    high = min(high, table.seats)
+    if low <= ticked <= high:
+        return None
+    return _("%(game)s is dealt to %(low)s to %(high)s players; %(n)s seated") % {
+        "game": table.get_game_display(), "low": low, "high": high, "n": ticked}
+
+
 @login_required
 @require_POST
 def croupier_hand_open(request: HttpRequest, table_id: int) -> HttpResponse:
-    """``POST /croupier/tables/<id>/hands/``: open the next hand with the seats ticked and their stacks (EUR)."""
+    """``POST /croupier/tables/<id>/hands/``: open the next hand with the seats ticked and their stacks (EUR).
+
+    A refusal shows every problem of the form at once (each bad stack next to its seat, a player count the
+    game cannot be dealt to, then the hand service's refusal) and the form as the croupier left it."""
     table = _table_for(request, table_id)
     if isinstance(table, HttpResponse):
         return table
-    seats = []
+    seats, field_errors, rows = _next_hand_input(request.POST, table)
+    problems = list(field_errors.values())
+    count = _players_error(table, len(seats) + len(field_errors))
+    if count:
+        problems.append(count)
+    if problems:
+        return _render_table(request, table, error={"messages": problems, "code": "invalid_seats", "form": True},
+                             next_rows=rows)
     try:
-        for n in range(1, table.seats + 1):
-            if request.POST.get(f"seat_{n}"):
-                raw = request.POST.get(f"stack_{n}", "").strip()
-                stack = parse_money_input(raw, field=_("seat %(n)s stack") % {"n": n})
-                seats.append(SeatInput(seat=n, stack=to_cents(stack)))
         hand_open(table=table, seats=seats, actor=request.user)
     except ConflictError:
         return _render_table(request, table, notice=_("This hand was already opened (on this or another terminal)."))
     except (ApplicationError, RuleViolation) as exc:
-        return _render_table(request, table, error=_error(exc, table.game))
+        return _render_table(request, table, error=_error(exc, table.game) | {"form": True}, next_rows=rows)
     return _render_table(request, table)
 
 
@@ -261,7 +307,8 @@ def croupier_hand_open(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def _event_from_post(post, game: str) -> dict[str, Any]:
     """The engine event of a tapped button: ``type``, ``seat``, ``to`` (EUR as the language writes it -> cents), cards joined from the
-    repeated ``card`` fields (``??`` kept). Raises ``MoneyInputError`` (an ``ApplicationError``) for a bad amount."""
+    repeated ``card`` fields (``??`` kept), ``face`` (a stud card dealt face up by accident, R12.2); a ``misdeal``
+    (Forty-one, a card exposed on the deal, B.4b) carries its ``reason`` with the exposed card named. Raises ``MoneyInputError`` (an ``ApplicationError``) for a bad amount."""
     kind = (post.get("type") or "").strip()
     event: dict[str, Any] = {"type": kind}
     if post.get(SEAT_FIELD):
@@ -269,9 +316,20 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
             event["seat"] = int(post[SEAT_FIELD])
         except ValueError:
             event["seat"] = post[SEAT_FIELD]
-    if post.get(TO_FIELD):
+    if post.get(TO_CENTS_FIELD):  # the spread-limit picker sends whole cents
+        try:
+            event["to"] = int(post[TO_CENTS_FIELD])
+        except ValueError:
+            raise MoneyInputError(_("amount: %(text)s is not an amount") % {"text": post[TO_CENTS_FIELD][:20]}) from None
+    elif post.get(TO_FIELD):
         event["to"] = to_cents(parse_money_input(post[TO_FIELD], field=_("amount")))
     cards = [c.strip() for c in post.getlist(CARD_FIELD) if c.strip()]
+    if post.get("face") in ("up", "down"):
+        event["face"] = post["face"]  # a stud down card dealt face up: the exposure of R12.2
+    if kind == "misdeal":  # Forty-one: a card exposed on the deal (B.4b); the card is named in the reason
+        reason = (post.get("reason") or "").strip()[:200]
+        event["reason"] = ": ".join(p for p in (reason, " ".join(cards)) if p)
+        return event
     if cards:
         event["card" if kind in SINGLE_CARD_EVENTS else "cards"] = " ".join(cards)
     return event
@@ -356,7 +414,8 @@ def croupier_event(request: HttpRequest, hand_id: int) -> HttpResponse:
 def _capsa_form_context(hand: Hand, state: dict[str, Any]) -> dict[str, Any]:
     snapshot = hand.limit_snapshot or {}
     _dealt, to_enter = cv.capsa_pending(state)
-    return {"seats": to_enter, "surrender": bool(snapshot.get("surrender_enabled")),
+    natural = bool(snapshot.get("naturals_enabled", True)) and snapshot.get("natural_declaration") == "optional"
+    return {"seats": to_enter, "surrender": bool(snapshot.get("surrender_enabled")), "natural": natural,
             "rows": (("front", 3), ("middle", 5), ("back", 5))}
 
 
@@ -377,13 +436,18 @@ def _capsa_events(hand: Hand, table: Table, post) -> list[dict[str, Any]]:
     dealt, to_enter = cv.capsa_pending(engine.view(state))
     settings = _capsa_settings(post, to_enter)
     surrenders = {s for s in (int(x) for x in hand.seats) if post.get(f"surrender_{s}")}
+    naturals = {s for s in to_enter if post.get(f"natural_{s}")}
     events = cv.capsa_deal_events(settings=settings, dealt=dealt)
     for event in events:
         state = engine.apply(state, event)
-    sets = cv.capsa_set_events(settings=settings, awaiting=engine.view(state).get("awaiting") or [])
+    declared = cv.capsa_natural_events(seats=naturals, awaiting=engine.view(state).get("awaiting") or [])
+    for event in declared:
+        state = engine.apply(state, event)
+    sets = cv.capsa_set_events(settings={s: rows for s, rows in settings.items() if s not in naturals},
+                               awaiting=engine.view(state).get("awaiting") or [])
     for event in sets:
         state = engine.apply(state, event)
-    events += sets
+    events += declared + sets
     for _i in range(2 * len(hand.seats) + 2):
         nxt = cv.capsa_next_event(engine.view(state), surrenders)
         if nxt is None:
@@ -427,7 +491,8 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
         table.refresh_from_db(fields=["button_seat"])  # the close moved the button
     context = _hand_context(hand, state, table)
     context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
-        int(s) for s in hand.seats)), "surrendered": [int(s) for s in hand.seats if request.POST.get(f"surrender_{s}")]})
+        int(s) for s in hand.seats)), "surrendered": [int(s) for s in hand.seats if request.POST.get(f"surrender_{s}")],
+        "naturals": [int(s) for s in hand.seats if request.POST.get(f"natural_{s}")]})
     return render(request, "tables/croupier/_hand.html", context)
 
 

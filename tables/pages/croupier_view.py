@@ -126,6 +126,19 @@ class Action:
     slots: list[CardSlot] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
     style: str = ""
+    face: str = ""
+    reason: str = ""
+
+    @property
+    def quick(self) -> list[tuple[int, str]]:
+        """The spread picker's quick amounts ``[(cents, label)]``: the minimum, the half-way amount (down to a
+        whole chip, rule: the picker offers whole chips only) and the maximum; empty without a spread."""
+        if self.spread is None:
+            return []
+        lo, hi, step = self.spread
+        mid = lo + ((hi - lo) // 2 // max(step, 1)) * max(step, 1)
+        marks = [(lo, str(_("min")) + " " + _money(lo)), (mid, _money(mid)), (hi, str(_("max")) + " " + _money(hi))]
+        return [m for i, m in enumerate(marks) if m[0] not in {x[0] for x in marks[:i]}]
 
     @property
     def already(self) -> int:
@@ -205,6 +218,7 @@ class TableView:
     capsa: dict[str, Any] | None = None
     house_take: str = ""
     declare_kinds: list[tuple[str, str]] = field(default_factory=list)
+    exposure: Action | None = None
 
     @property
     def card_actions(self) -> list[Action]:
@@ -253,7 +267,7 @@ STREET_LABELS = {3: gettext_lazy("3rd street"), 4: gettext_lazy("4th street"), 5
 PHASE_LABELS = {
     "forced_bets": gettext_lazy("ante and blind"), "deal1": gettext_lazy("first deal"), "round1": gettext_lazy("first betting round"),
     "deal2": gettext_lazy("second deal"), "expose": gettext_lazy("expose two cards"), "round2": gettext_lazy("second betting round"),
-    "showdown": gettext_lazy("showdown"), "reveal": gettext_lazy("show or muck"), "complete": gettext_lazy("complete"), "deal": gettext_lazy("deal"),
+    "showdown": gettext_lazy("showdown"), "reveal": gettext_lazy("show or muck"), "complete": gettext_lazy("hand complete"), "deal": gettext_lazy("deal"),
     "set": gettext_lazy("setting"), "surrender": gettext_lazy("play or surrender"),
 }
 
@@ -289,8 +303,11 @@ def table_view(*, game: str, typed: Any, state: Mapping[str, Any], events: Seque
     view.unseen = [c for c in deck if c not in seen]
     if view.complete and typed.outcome is not None:
         view.outcome = _typed_outcome(typed, state, _by_seat(seats))
-        for seat in view.seats:
-            seat.net = next((r["net"] for r in view.outcome.rows if r["seat"] == seat.seat), None)
+        finals = {r["seat"]: r for r in view.outcome.rows}
+        for seat in view.seats:  # the felt shows the stacks after the settlement (start + net)
+            row = finals.get(seat.seat)
+            if row is not None:
+                seat.net, seat.stack = row["net"], row["final"]
     return view
 
 
@@ -339,6 +356,13 @@ def _forty_one_extras(view: TableView, state: Mapping[str, Any]) -> None:
             sv.notes.append(message_text(hands[sv.seat].get("description", "")))
 
 
+#: Capsa's naturals (A.8) and rows as the croupier reads them (the engine's names are codes).
+NATURAL_LABELS = {"three_flushes": gettext_lazy("three flushes"), "three_straights": gettext_lazy("three straights"),
+                  "six_pairs": gettext_lazy("six pairs"), "dragon": gettext_lazy("dragon"),
+                  "clean_dragon": gettext_lazy("clean dragon")}
+ROW_LABELS = {"front": gettext_lazy("front"), "middle": gettext_lazy("middle"), "back": gettext_lazy("back")}
+
+
 def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
     """Capsa Susun: naturals, fouls, royalties, surrenders and units per seat (the engine's scoring)."""
     per_seat = _by_seat(state.get("seats"))
@@ -350,11 +374,13 @@ def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
         sv.to_act = sv.seat in awaiting
         sv.down_count = 0
         if info.get("natural"):
-            sv.notes.append(str(_("natural: %(name)s") % {"name": info["natural"]}))
+            name = info["natural"]
+            sv.notes.append(str(_("natural: %(name)s") % {"name": NATURAL_LABELS.get(name, name)}))
         if sv.seat in fouled:
             sv.notes.append(str(_("foul")))
         for row, units_row in sorted((info.get("royalties") or {}).items()):
-            sv.notes.append(str(_("royalty %(row)s: %(units)s units") % {"row": row, "units": units_row}))
+            sv.notes.append(str(_("royalty %(row)s: %(units)s units") % {"row": ROW_LABELS.get(row, row),
+                                                                          "units": units_row}))
         if info.get("decision") == "surrender":
             sv.notes.append(str(_("surrendered")))
         if sv.seat in units:
@@ -375,6 +401,14 @@ def capsa_deal_events(*, settings: Mapping[int, Mapping[str, str]], dealt: Itera
         cards = " ".join([rows.get("front", ""), rows.get("middle", ""), rows.get("back", "")]).split()
         events.append({"type": "deal", "seat": seat, "cards": " ".join(cards)})
     return events
+
+
+def capsa_natural_events(*, seats: Iterable[int], awaiting: Iterable[int]) -> list[dict[str, Any]]:
+    """The ``declare_natural`` events of the seats the croupier marked as declaring a natural (tables with
+    ``natural_declaration=optional``, A.5.2): their cards are known from the deal, the engine reads the natural
+    from them (and refuses a hand that makes none, A.8). Only seats the engine still waits for."""
+    wanted = set(awaiting)
+    return [{"type": "declare_natural", "seat": seat} for seat in sorted(set(seats)) if seat in wanted]
 
 
 def capsa_set_events(*, settings: Mapping[int, Mapping[str, str]], awaiting: Iterable[int]) -> list[dict[str, Any]]:
@@ -407,10 +441,14 @@ def capsa_next_event(state: Mapping[str, Any], surrenders: Iterable[int]) -> dic
     return None
 
 
-def _pair_line(pair: Mapping[str, Any]) -> str:
+def _pair_line(pair: Mapping[str, Any]) -> str | None:
+    """``"Seat 2 pays seat 1 3 units"`` for one pair of the settlement (A.6); None when nothing changes hands
+    between them (e.g. both fouled)."""
     a, b = pair["seats"]
     units = int(pair["units"][str(a)])
-    winner, loser = (a, b) if units >= 0 else (b, a)
+    if units == 0:
+        return None
+    winner, loser = (a, b) if units > 0 else (b, a)
     return str(_("Seat %(loser)s pays seat %(winner)s %(units)s units") % {
         "loser": loser, "winner": winner, "units": abs(units)})
 
@@ -480,6 +518,7 @@ def _typed(hv: Any, state: Mapping[str, Any], *, unknown_ok: bool) -> TableView:
             continue
         else:
             actions.append(_simple(kind, seat))
+    exposure = _exposure(hv, actions)
     info: list[str] = []
     raises_left = extra.get("raises_left", state.get("raises_left"))
     if take == "taxe":
@@ -494,12 +533,41 @@ def _typed(hv: Any, state: Mapping[str, Any], *, unknown_ok: bool) -> TableView:
         game=hv.game, phase=hv.phase, street=street, event_count=0, status="", to_act=hv.to_act, seats=seats,
         actions=actions, pots=_pots([{"amount": p.amount, "eligible": p.eligible} for p in hv.pots]),
         tax=hv.house_take, raises_left=raises_left, complete=hv.complete, outcome=None, unseen=[], deck=[],
-        info=info, house_take=take)
+        info=info, house_take=take, exposure=exposure)
     if take == "tax":
         _forty_one_extras(view, state)
     elif take == "fee":
         _capsa_extras(view, state)
     return view
+
+
+#: Forty-one phases in which a card exposed on the deal may still make a misdeal (B.4b: before two players
+#: have acted in round 1; the engine refuses it later, the deal stands).
+EXPOSURE_MISDEAL_PHASES = frozenset({"forced_bets", "deal1", "round1"})
+#: The reason a misdeal for an exposed card is logged with (the engine's ``misdeal`` event, B.4b).
+EXPOSED_MISDEAL_REASON = "card exposed on the deal"
+
+
+def _exposure(hv: Any, actions: Sequence[Action]) -> Action | None:
+    """The form that logs a card the croupier exposed by accident, where the game's rules handle it:
+
+    * stud family, 3rd street, the seat whose cards the page asks for next still to get its down cards: the
+      exposed card is logged as that seat's card dealt face ``up`` (R12.2, the engine's own record of it:
+      the seat's third card then comes face down; both down cards exposed = dead hand, ante back);
+    * Forty-one, on the first deal and early in round 1: a misdeal (B.4b) with the exposed card named in its
+      reason; after two players acted the engine refuses it with B.4b (the deal stands).
+    None elsewhere (a later exposure is the floor's to rule on: the page's floor call)."""
+    take = hv.house_take_kind
+    if take == "taxe" and hv.phase == "deal" and hv.street == 3:
+        deal = next((a for a in actions if a.kind == "deal" and a.slots), None)
+        if deal is None or not deal.slots or deal.slots[0].face != "down":
+            return None
+        return Action(kind="deal", seat=deal.seat, face="up", slots=[CardSlot(face="up")], style="exposed",
+                      label=str(_("Seat %(seat)s: a down card was exposed") % {"seat": deal.seat}))
+    if take == "tax" and hv.phase in EXPOSURE_MISDEAL_PHASES:
+        return Action(kind="misdeal", seat=None, slots=[CardSlot(face="up")], style="exposed",
+                      reason=EXPOSED_MISDEAL_REASON, label=str(_("A card was exposed on the deal")))
+    return None
 
 
 def _typed_outcome(hv: Any, state: Mapping[str, Any], seats_in: Mapping[int, Any]) -> Outcome:
@@ -519,13 +587,17 @@ def _typed_outcome(hv: Any, state: Mapping[str, Any], seats_in: Mapping[int, Any
             "seat": seat, "amount": _money(amount), "pot": name}))
     for seat, amount in sorted(out.returned.items()):
         if amount:
-            lines.append(str(_("Seat %(seat)s gets %(amount)s back (uncalled)") % {"seat": seat, "amount": _money(amount)}))
+            text = (_("Seat %(seat)s gets %(amount)s back (hand void)") if out.void
+                    else _("Seat %(seat)s gets %(amount)s back (uncalled)"))
+            lines.append(str(text % {"seat": seat, "amount": _money(amount)}))
     for seat, amount in sorted(out.bonus.items()):
         if amount:
             lines.append(str(_("Seat %(seat)s is paid the 41 bonus of %(amount)s by the house") % {
                 "seat": seat, "amount": _money(amount)}))
     for pair in state.get("pairs") or []:
-        lines.append(_pair_line(pair))
+        line = _pair_line(pair)
+        if line:
+            lines.append(line)
     return Outcome(rows=rows, house_take=out.house_take, bonus_total=sum(out.bonus.values()), lines=lines,
                    void=out.void)
 

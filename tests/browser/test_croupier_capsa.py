@@ -45,6 +45,9 @@ def test_croupier_logs_a_capsa_deal_with_a_foul(browser, login, shot):
     shot("final")
     text = browser.find_element(By.ID, "hand").text
     assert "Seat 1 pays seat 2" in text
+    for seat in (1, 2):  # the felt shows the stacks after the settlement
+        now = browser.find_element(By.CSS_SELECTOR, f".outcome tr[data-seat='{seat}'] td:last-child").text
+        assert browser.find_element(By.CSS_SELECTOR, f".seat[data-seat='{seat}'] .stack").text == now != "100.00"
 
     hand.refresh_from_db()
     assert hand.status == Hand.Status.CLOSED

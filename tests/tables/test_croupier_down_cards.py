@@ -160,3 +160,63 @@ def test_stud_showdown_at_a_recording_table_presets_the_recorded_cards(client):
     assert "As" in unseen and "5c" not in unseen
     page = taps(type="show", seat="2", card=["Kd", "8s", "9s", "Ts", "5c", "6c", "As"])
     assert 'data-kind="show" data-seat="1"' in page and _slots(page) == []  # seat 1's cards are all recorded
+
+
+def test_a_stud_down_card_exposed_on_the_deal_is_logged_as_dealt_face_up(client):
+    """R12.2 through the page's exposed-card form: the card is logged as the seat's card dealt face up, the
+    seat's other two come face down (``??`` preset); both down cards exposed: a dead hand, the ante back."""
+    table = table_make(game="seven_card_stud", name="Stud exposed", seats=5)
+    client.force_login(croupier_on_duty(table, "stud-exposed"))
+    _open(client, table, {1: "100.00", 2: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    taps = Taps(client, hand)
+    for seat in (1, 2, 3):
+        page = taps(type="ante", seat=str(seat))
+    first = _form(page, "deal", 2)
+    assert 'data-kind="exposed" data-seat="2"' in page and 'name="face" value="up"' in page
+    page = taps(type="deal", seat="2", face="up", card=["As"])
+    assert _slots(_form(page, "deal", 2)) == ["??", "??"] != _slots(first)  # the third card comes face down
+    assert "A♠" in _text(page)
+    page = taps(type="deal", seat="2", card=["??", "??"])
+    page = taps(type="deal", seat="3", face="up", card=["Kd"])
+    page = taps(type="deal", seat="3", face="up", card=["Kh"])      # both down cards exposed: dead hand
+    assert HandEvent.objects.filter(hand=hand, payload__face="up").count() == 3
+    page = taps(type="deal", seat="1", card=["??", "??", "3c"])
+    assert 'data-kind="exposed"' not in page                      # the deal is over: nothing more to expose
+    seat3 = re.search(r'<div class="seat[^"]*" data-seat="3">.*?</div></div>', page, re.S)
+    assert seat3 and "folded" in seat3.group(0) and "100.00" in seat3.group(0)  # dead, the ante given back
+
+
+def test_a_forty_one_card_exposed_on_the_deal_is_a_misdeal_until_two_players_acted(client):
+    table = table_make(game="forty_one", name="Forty-one exposed", seats=5)
+    client.force_login(croupier_on_duty(table, "f41-exposed"))
+    _open(client, table, {1: "100.00", 2: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    taps = Taps(client, hand)
+    for seat in (1, 2, 3):
+        taps(type="ante", seat=str(seat))
+    page = taps(type="blind", seat="1")
+    assert 'data-kind="exposed"' in page and 'name="reason" value="card exposed on the deal"' in page
+    page = taps(type="misdeal", reason="card exposed on the deal", card=["Ah"])
+    misdeal = HandEvent.objects.get(hand=hand, payload__type="misdeal")
+    assert misdeal.payload["reason"] == "card exposed on the deal: Ah"
+    hand.refresh_from_db()
+    assert hand.status != Hand.Status.OPEN and "every chip returned" in _text(page)
+
+
+def test_a_forty_one_exposure_after_two_players_acted_is_refused_the_deal_stands(client):
+    table = table_make(game="forty_one", name="Forty-one stands", seats=5)
+    client.force_login(croupier_on_duty(table, "f41-stands"))
+    _open(client, table, {1: "100.00", 2: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    taps = Taps(client, hand)
+    for seat in (1, 2, 3):
+        taps(type="ante", seat=str(seat))
+    taps(type="blind", seat="1")
+    for seat in (1, 2, 3):
+        taps(type="deal", seat=str(seat), card=["??", "??"])
+    taps(type="call", seat="2")
+    page = taps(type="call", seat="3")
+    refused = taps(refused=True, type="misdeal", reason="card exposed on the deal", card=["Ah"])
+    assert "B.4b" in refused and HandEvent.objects.filter(hand=hand).count() == taps.n
+    assert 'data-kind="exposed"' in page

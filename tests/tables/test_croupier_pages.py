@@ -158,7 +158,7 @@ def test_a_table_that_records_every_card_asks_for_the_down_cards(client, stud):
     table_update(table=table, record_down_cards=True, reason="camera at this table")
     known = client.get(f"/croupier/tables/{table.pk}/").content.decode()
     assert 'value="??"' not in known
-    assert known.count('name="card" value=""') == 3
+    assert known.count('name="card" value=""') == 3 + 1  # the deal's three; the exposed-card form's one
 
 
 CAPSA_ROWS = {1: ("As Ad 2c", "Kc Kd 3h 4s 5d", "Qs Qh 6c 7d 8h"), 2: ("2d 3c 4h", "9c 9d Th Js 6s", "Tc Td Ts 7c 8c")}
@@ -202,10 +202,16 @@ def test_spread_limit_offers_an_amount_picker_bounded_by_min_and_max(client):
     _tap(client, hand, "d1", 2, type="deal", seat="1", card=["??", "??", "3c"])
     _tap(client, hand, "d3", 3, type="deal", seat="3", card=["??", "??", "Kd"])
     page = _tap(client, hand, "b1", 4, type="bring_in", seat="1").content.decode()
-    assert 'min="20.00" max="60.00" step="1.00"' in page  # raise to: the bring-in + 10.00 to 50.00
-    raised = _tap(client, hand, "r3", 5, type="raise", seat="3", to="35.00").content.decode()
+    # raise to: the bring-in + 10.00 to 50.00, in whole cents, moving by the 1.00 chip; quick amounts
+    assert 'name="to_cents" min="2000" max="6000" step="1" value="2000" data-step="100"' in page
+    assert 'data-set="2000"' in page and 'data-set="4000"' in page and 'data-set="6000"' in page
+    refused = _tap(client, hand, "r3", 5, type="raise", seat="3", to_cents="6100").content.decode()
+    assert "Refused" in refused and HandEvent.objects.filter(hand=hand).count() == 5
+    raised = _tap(client, hand, "r3b", 5, type="raise", seat="3", to_cents="3500").content.decode()
     assert "Refused" not in raised
     assert HandEvent.objects.filter(hand=hand, payload__type="raise", payload__to=3500).count() == 1
+    typed = _tap(client, hand, "c1", 6, type="raise", seat="1", to="45.00").content.decode()  # the typed form
+    assert "Refused" not in typed and HandEvent.objects.filter(hand=hand, payload__to=4500).count() == 1
 
 
 @pytest.mark.parametrize("game", [g.name for g in __import__("rules.registry", fromlist=["GAMES"]).GAMES])

@@ -4,7 +4,8 @@
    2. A request that fails on the network is "not yet sent": the hand is greyed, a banner says so, and the
       same request (same key) is retried until it lands or the croupier is told and can retry by hand.
    3. The card picker: tap a rank, then a suit (or type them); only unseen cards are offered.
-   4. The spread-limit amount picker (- / + / min / max). */
+   4. The spread-limit amount picker: a slider of whole cents (sent as to_cents), chip steps, quick amounts.
+   5. The exposed-card form (folded away until opened): opened, the picker fills it. */
 (function () {
   "use strict";
   var SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
@@ -92,7 +93,12 @@
   document.addEventListener("htmx:responseError", failed);
 
   // --- 3. card picker
-  function groups() { return Array.prototype.slice.call(document.querySelectorAll("[data-slots]")); }
+  function groups() {
+    // Card groups the picker fills; a form folded away in a closed <details> (the exposed-card form) is left out.
+    return Array.prototype.filter.call(document.querySelectorAll("[data-slots]"), function (g) {
+      return !g.closest("details:not([open])");
+    });
+  }
   function emptySlots(group) {
     return Array.prototype.filter.call(group.querySelectorAll("[data-slot]"), function (s) {
       return !s.querySelector("input").value;
@@ -195,25 +201,50 @@
       return;
     }
     if (t.hasAttribute("data-slots")) { setActive(t); refresh(); return; }
-    // --- 4. spread-limit amount
+    // --- 4. spread-limit amount: chip steps and quick amounts
     var form = t.closest("form.spread");
-    if (form && (t.dataset.step || t.dataset.set)) {
-      var input = form.querySelector("input[name=to]");
-      if (t.dataset.set) { input.value = t.dataset.set; } else if (t.dataset.step === "1") { input.stepUp(); } else { input.stepDown(); }
-      spreadLabel(form);
+    if (form && (t.dataset.delta || t.dataset.set)) {
+      var range = spreadRange(form);
+      var step = parseInt(range.dataset.step || "100", 10);
+      spreadSet(form, t.dataset.set ? parseInt(t.dataset.set, 10) : parseInt(range.value, 10) + parseInt(t.dataset.delta, 10) * step);
     }
   });
-  function spreadLabel(form) {
-    var input = form.querySelector("input[name=to]");
-    var to = parseFloat(input.value || "0");
-    var already = parseFloat(form.dataset.already || "0");
-    var comma = form.dataset.decimal || ".";  // the page language's decimal separator (the money filter's)
-    form.querySelector("[data-to-label]").textContent = to.toFixed(2).replace(".", comma);
-    form.querySelector("[data-add-label]").textContent = Math.max(0, to - already).toFixed(2).replace(".", comma);
+  // The amount is whole cents (the range input's value, sent as to_cents); it moves in whole chips from the
+  // minimum, and the maximum (e.g. an all-in) is always reachable.
+  function spreadRange(form) { return form.querySelector("input[name=to_cents]"); }
+  function cents(v, sep) {
+    var whole = Math.floor(v / 100), part = v % 100;
+    return whole + sep + (part < 10 ? "0" : "") + part;
+  }
+  function spreadSet(form, value) {
+    var range = spreadRange(form);
+    var lo = parseInt(range.min, 10), hi = parseInt(range.max, 10), step = parseInt(range.dataset.step || "100", 10) || 1;
+    var v = isNaN(value) ? lo : value;
+    if (v >= hi) { v = hi; } else if (v <= lo) { v = lo; } else { v = lo + Math.round((v - lo) / step) * step; if (v > hi) { v = hi; } }
+    range.value = String(v);
+    var sep = form.dataset.decimal || ".";  // the page language's decimal separator (the money filter's)
+    var already = parseInt(form.dataset.already || "0", 10) || 0;
+    range.setAttribute("aria-valuetext", cents(v, sep));
+    Array.prototype.forEach.call(form.querySelectorAll("[data-to-label]"), function (l) { l.textContent = cents(v, sep); });
+    form.querySelector("[data-add-label]").textContent = cents(Math.max(0, v - already), sep);
+    Array.prototype.forEach.call(form.querySelectorAll("[data-set]"), function (b) {
+      b.classList.toggle("chosen", parseInt(b.dataset.set, 10) === v);
+    });
   }
   document.addEventListener("input", function (e) {
     var form = e.target.closest ? e.target.closest("form.spread") : null;
-    if (form) { spreadLabel(form); }
+    if (form && e.target.name === "to_cents") { spreadSet(form, parseInt(e.target.value, 10)); }
+  });
+  // Keyboard on the slider: arrows one chip, Page Up/Down five, Home/End the minimum/maximum.
+  document.addEventListener("keydown", function (e) {
+    var range = e.target;
+    if (!range.matches || !range.matches("form.spread input[name=to_cents]")) { return; }
+    var step = parseInt(range.dataset.step || "100", 10), v = parseInt(range.value, 10);
+    var moves = { ArrowUp: step, ArrowRight: step, ArrowDown: -step, ArrowLeft: -step, PageUp: 5 * step, PageDown: -5 * step };
+    var form = range.closest("form.spread");
+    if (e.key in moves) { spreadSet(form, v + moves[e.key]); e.preventDefault(); }
+    else if (e.key === "Home") { spreadSet(form, parseInt(range.min, 10)); e.preventDefault(); }
+    else if (e.key === "End") { spreadSet(form, parseInt(range.max, 10)); e.preventDefault(); }
   });
 
   document.addEventListener("keydown", function (e) {
@@ -232,6 +263,15 @@
       if (form && form.matches("form[data-slots]") && !emptySlots(form).length) { e.preventDefault(); form.requestSubmit(); }
     }
   });
+
+  // Opening the exposed-card form makes it the picker's target; closing it gives the picker back.
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches("details.exposure")) { return; }
+    var form = d.querySelector("[data-slots]");
+    setActive(d.open ? form : groups()[0] || null);
+    refresh();
+  }, true);
 
   document.addEventListener("htmx:afterSwap", function () {
     prettyAll();

@@ -1,0 +1,82 @@
+"""The next-hand form of the croupier's screen (issue 15): a refused form keeps what the croupier entered and
+shows every problem at once; the last hand's shown cards stay face up behind it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tables.models import Hand
+from tests.tables.hands_support import croupier_on_duty, table_make
+from tests.tables.test_croupier_down_cards import Taps, _open, _text
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client, table, **data):
+    return client.post(f"/croupier/tables/{table.pk}/hands/", data, HTTP_HX_REQUEST="true").content.decode()
+
+
+def _row(page: str, seat: int) -> str:
+    match = re.search(rf'<label class="seat-row[^"]*"><input type="checkbox" name="seat_{seat}".*?</label>', page, re.S)
+    assert match, _text(page)[:3000]
+    return match.group(0)
+
+
+def test_a_refused_next_hand_keeps_the_input_and_lists_every_problem(client):
+    table = table_make(game="forty_one", name="Forty-one next", seats=5)
+    client.force_login(croupier_on_duty(table, "next-croupier"))
+    page = _post(client, table, seat_1="1", stack_1="abc", seat_2="1", stack_2="-5", stack_4="30.00")
+    assert Hand.objects.filter(table=table).count() == 0
+    text = _text(page)
+    assert "3 problems" in text                                   # two stacks and the player count, at once
+    assert "seat 1 stack: abc is not an amount" in text and "seat 2 stack: Enter the amount without a sign" in text
+    assert "is dealt to 3 to 5 players; 2 seated" in text
+    assert 'value="abc"' in _row(page, 1) and "checked" in _row(page, 1) and 'aria-invalid="true"' in _row(page, 1)
+    assert 'value="-5"' in _row(page, 2) and "checked" in _row(page, 2)
+    assert 'value="30.00"' in _row(page, 4) and "checked" not in _row(page, 4)  # typed, not ticked: kept as typed
+    german = client.post(f"/croupier/tables/{table.pk}/hands/", {"seat_1": "1", "stack_1": "abc"},
+                         HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "2 Probleme" in _text(german)
+
+
+def test_the_service_refusal_keeps_the_input_too(client):
+    table = table_make(game="forty_one", name="Forty-one max", seats=5,
+                       config={"limits": ["5.00", "10.00"], "ante": "2.00", "tax_rate": "0.05",
+                               "tax_cap": {"5/10": "5.00"}, "bonus_41_amount": "10.00", "max_players": 3})
+    client.force_login(croupier_on_duty(table, "max-croupier"))
+    data = {f"seat_{n}": "1" for n in (1, 2, 3, 4)} | {f"stack_{n}": "50,00" for n in (1, 2, 3, 4)}
+    page = _post(client, table, **data)
+    assert "Refused" in page and Hand.objects.filter(table=table).count() == 0
+    assert all("checked" in _row(page, n) for n in (1, 2, 3, 4)) and 'value="50,00"' in _row(page, 4)
+
+
+def test_shown_cards_stay_face_up_behind_a_refused_next_hand(client):
+    table = table_make(game="seven_card_stud", name="Stud next", seats=5)
+    client.force_login(croupier_on_duty(table, "stud-next"))
+    _open(client, table, {1: "100.00", 2: "100.00"})
+    hand = Hand.objects.get(table=table)
+    taps = Taps(client, hand)
+    taps(type="ante", seat="1")
+    taps(type="ante", seat="2")
+    taps(type="deal", seat="1", card=["??", "??", "4d"])
+    taps(type="deal", seat="2", card=["??", "??", "Kd"])
+    taps(type="bring_in", seat="1")
+    taps(type="call", seat="2")
+    for one, two in (("8h", "8s"), ("9h", "9s"), ("Th", "Ts")):
+        taps(type="deal", seat="1", card=[one])
+        taps(type="deal", seat="2", card=[two])
+        taps(type="check", seat="2")
+        taps(type="check", seat="1")
+    taps(type="deal", seat="1", card=["??"])
+    taps(type="deal", seat="2", card=["??"])
+    taps(type="check", seat="2")
+    taps(type="check", seat="1")
+    taps(type="show", seat="2", card=["Kd", "8s", "9s", "Ts", "5c", "6c", "As"])
+    done = taps(type="show", seat="1", card=["4d", "8h", "9h", "Th", "2c", "3c", "Ah"])
+    assert "Settlement" in done and "A♠" in done
+    refused = _post(client, table, seat_1="1", stack_1="oops", seat_2="1", stack_2="100.00")
+    assert "Refused" in refused and Hand.objects.filter(table=table).count() == 1
+    seats = refused[refused.index('class="seats"'):refused.index('class="pots"')]
+    assert "A♠" in seats and "5♣" in seats and 'class="pc down"' not in seats  # the shown cards face up
