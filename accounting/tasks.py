@@ -37,15 +37,59 @@ def reconcile_hand(hand_id: int) -> str | None:
     return run.status if run else None
 
 
-@shared_task(name="accounting.reconcile_gaming_day", soft_time_limit=1700, time_limit=1800, **IDEMPOTENT)
-def reconcile_gaming_day(day: str | None = None, run_id: int | None = None) -> dict:
+@shared_task(name="accounting.reconcile_gaming_day", bind=True, soft_time_limit=1700, time_limit=1800, **IDEMPOTENT)
+def reconcile_gaming_day(self, day: str | None = None, run_id: int | None = None, chunk: int | None = None) -> dict:
     """Reconcile a gaming day (ISO date; default: the previous gaming day, for the beat schedule); with
-    ``run_id``, the run an accountant's request claimed (``gaming_day_reconcile_request``)."""
-    from accounting.services.reconciliation import gaming_day_reconcile, previous_gaming_day
+    ``run_id``, the run an accountant's request claimed (``gaming_day_reconcile_request``); ``chunk``:
+    hands per part (default ``DAY_CHUNK``).
+
+    Claims the day's run, then fans its parts out (``gaming_day_parts``: hand id ranges and ledger-chain
+    windows) as :func:`reconcile_day_part` tasks that every worker takes from the queue side by side; a
+    chord runs :func:`reconcile_day_finish` when all are done. Run eagerly (no broker, or ``apply()``)
+    the parts run here one after the other. Returns the run as it stands (finished when run eagerly;
+    ``running`` while the parts are still queued on workers).
+    """
+    from celery import chord
+
+    from accounting.models import ReconciliationRun
+    from accounting.services.reconciliation import (
+        gaming_day_claim,
+        gaming_day_parts,
+        gaming_day_reconcile,
+        previous_gaming_day,
+    )
 
     target = dt.date.fromisoformat(day) if day else previous_gaming_day()
-    run = gaming_day_reconcile(day=target, run_id=int(run_id) if run_id is not None else None)
+    size = {"chunk": int(chunk)} if chunk else {}
+    if self.request.is_eager:
+        run = gaming_day_reconcile(day=target, run_id=int(run_id) if run_id is not None else None, **size)
+        return {"day": target.isoformat(), "run": run.pk, "status": run.status, "key": run.key,
+                "summary": run.summary}
+    run, owned = gaming_day_claim(day=target, run_id=int(run_id) if run_id is not None else None)
+    if owned:
+        parts = gaming_day_parts(day=target, **size)
+        chord([reconcile_day_part.si(target.isoformat(), run.pk, part.kind, part.after_id, part.through_id)
+               for part in parts])(reconcile_day_finish.s(target.isoformat(), run.pk))
+        run = ReconciliationRun.objects.get(pk=run.pk)
     return {"day": target.isoformat(), "run": run.pk, "status": run.status, "key": run.key, "summary": run.summary}
+
+
+@shared_task(name="accounting.reconcile_day_part", soft_time_limit=250, time_limit=300, **IDEMPOTENT)
+def reconcile_day_part(day: str, run_id: int, kind: str, after_id: int, through_id: int | None) -> dict:
+    """Check one part of a gaming-day run (a hand id range or a ledger window); returns its counts."""
+    from accounting.services.reconciliation import DayPart, gaming_day_part_check
+
+    return gaming_day_part_check(day=dt.date.fromisoformat(day), part=DayPart(kind, int(after_id), through_id),
+                                 run_id=int(run_id))
+
+
+@shared_task(name="accounting.reconcile_day_finish", soft_time_limit=250, time_limit=300, **IDEMPOTENT)
+def reconcile_day_finish(parts: list[dict], day: str, run_id: int) -> dict:
+    """Close a gaming-day run once its parts are checked (the chord's body); returns the run."""
+    from accounting.services.reconciliation import gaming_day_finish
+
+    run = gaming_day_finish(day=dt.date.fromisoformat(day), run_id=int(run_id), parts=parts)
+    return {"day": day, "run": run.pk, "status": run.status, "key": run.key, "summary": run.summary}
 
 
 @shared_task(name="accounting.reconcile_sweep", soft_time_limit=250, time_limit=300, **IDEMPOTENT)

@@ -21,6 +21,7 @@ text, amounts as text with two decimals. Pure functions; only the key comes from
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import json
@@ -34,6 +35,7 @@ from django.conf import settings
 GENESIS = ""
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _MICROSECOND = dt.timedelta(microseconds=1)
+_SHA256_BLOCK = 64
 
 
 def _canonical(value: Any) -> Any:
@@ -47,11 +49,53 @@ def _canonical(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} has no canonical form in a digest")
 
 
+def sorted_json_encoder(default: Any) -> Any:
+    """A function equal to ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+    default=default)``, built once: the same C encoder ``json.dumps`` builds on every call (the text is
+    the same byte for byte), without the per-call set-up that costs more than encoding a small record."""
+    make_encoder = getattr(json.encoder, "c_make_encoder", None)
+    if make_encoder is None:  # an interpreter without the C accelerator: json.dumps as written
+        return functools.partial(json.dumps, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=default)
+    quote = json.encoder.encode_basestring_ascii
+    # markers=None: no circular-reference bookkeeping (records are trees read from JSON and the database).
+    encode = make_encoder(None, default, quote, None, ":", ",", True, False, True)
+
+    def dumps(value: Any) -> str:
+        if isinstance(value, str):
+            return quote(value)
+        return "".join(encode(value, 0))
+
+    return dumps
+
+
+#: The canonical JSON text of a record (sorted keys, no spaces, ASCII, ``_canonical`` for the rest).
+canonical_json = sorted_json_encoder(_canonical)
+
+
+@functools.lru_cache(maxsize=8)
+def _hmac_pads(key: bytes) -> tuple[Any, Any]:
+    """The inner and outer SHA-256 states of HMAC (RFC 2104) for ``key``, hashed once per key: each
+    digest then copies them instead of setting up HMAC again (the set-up cost as much as the hashing)."""
+    if len(key) > _SHA256_BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_SHA256_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(hmac.trans_36)), hashlib.sha256(key.translate(hmac.trans_5C))
+
+
+def hmac_sha256_hex(key: bytes, message: bytes) -> str:
+    """``hmac.new(key, message, hashlib.sha256).hexdigest()``, from the cached pads of ``key``."""
+    inner_pad, outer_pad = _hmac_pads(key)
+    inner = inner_pad.copy()
+    inner.update(message)
+    outer = outer_pad.copy()
+    outer.update(inner.digest())
+    return outer.hexdigest()
+
+
 def chain_digest(previous: str, record: Mapping[str, Any]) -> str:
-    """The 64-hex digest of ``record`` linked to ``previous`` (keyed with ``settings.LEDGER_DIGEST_KEY``)."""
-    body = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=_canonical)
-    key = settings.LEDGER_DIGEST_KEY.encode()
-    return hmac.new(key, f"{previous}\n{body}".encode(), hashlib.sha256).hexdigest()
+    """The 64-hex digest of ``record`` linked to ``previous`` (keyed with ``settings.LEDGER_DIGEST_KEY``):
+    ``HMAC-SHA256(key, previous + "\\n" + canonical JSON of record)``."""
+    return hmac_sha256_hex(settings.LEDGER_DIGEST_KEY.encode(), f"{previous}\n{canonical_json(record)}".encode())
 
 
 def hand_header_record(*, table_id: int, number: int, game: str, button_seat: int, limit_snapshot: Any,

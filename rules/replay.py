@@ -46,23 +46,28 @@ def hand_config(game: str, snapshot: Mapping[str, Any]) -> Any:
 
 
 def replay_hand(*, game: str, snapshot: Mapping[str, Any], seats: Mapping[Any, Any], button: int,
-                events: Sequence[Mapping[str, Any]]) -> Any:
+                events: Sequence[Mapping[str, Any]], config: Any = None) -> Any:
     """The engine state of a hand after ``events`` (JSON-able event records, in order).
 
-    Raises the engine's ``RuleViolation`` when an event does not replay (stud and Forty-one name the
-    event's index) and ``ConfigError`` for an unknown game or a bad snapshot.
+    ``config``, when given, is :func:`hand_config` of ``(game, snapshot)`` already built by a caller that
+    replays many hands dealt under one snapshot (reconciliation's batches); it saves the cache lookup,
+    which serialises the snapshot. Raises the engine's ``RuleViolation`` when an event does not replay
+    (stud and Forty-one name the event's index) and ``ConfigError`` for an unknown game or a bad snapshot.
     """
     engine = get_engine(game)
-    return engine.replay(hand_config(game, snapshot), seat_stacks(seats), list(events), button=button)
+    if config is None:
+        config = hand_config(game, snapshot)
+    return engine.replay(config, seat_stacks(seats), list(events), button=button)
 
 
 def replay_settlement(*, game: str, snapshot: Mapping[str, Any], seats: Mapping[Any, Any], button: int,
-                      events: Sequence[Mapping[str, Any]]) -> Settlement:
-    """The :class:`~rules.engines.base.Settlement` of a finished hand, rebuilt by :func:`replay_hand`.
+                      events: Sequence[Mapping[str, Any]], config: Any = None) -> Settlement:
+    """The :class:`~rules.engines.base.Settlement` of a finished hand, rebuilt by :func:`replay_hand`
+    (``config`` as there).
 
     Raises as :func:`replay_hand`, and ``ValueError`` when the events do not finish the hand.
     """
-    state = replay_hand(game=game, snapshot=snapshot, seats=seats, button=button, events=events)
+    state = replay_hand(game=game, snapshot=snapshot, seats=seats, button=button, events=events, config=config)
     engine = get_engine(game)
     if not engine.is_complete(state):
         raise ValueError("the stored events do not finish the hand")

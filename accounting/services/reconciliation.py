@@ -26,27 +26,32 @@ Idempotency and concurrency (STYLE.md rule 8):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
+import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, IntegerField, Q, Sum
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
 
-from accounting.models import Discrepancy, JournalEntry, Posting, ReconciliationRun
+from accounting.models import Account, Discrepancy, JournalEntry, Posting, ReconciliationRun
 from accounting.services.settlement import settlement_moves_money
 from accounting.services.tamper import (
+    LEDGER_WINDOW,
     day_content_fingerprint,
     event_rows_by_hand,
     hand_content_key,
     hand_digest_findings,
-    ledger_chain_findings,
+    ledger_chain_window_findings,
+    ledger_span,
 )
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
@@ -55,6 +60,7 @@ from casino.status import status_transition
 from rules.engines.base import Settlement
 from rules.engines.errors import RuleViolation
 from rules.engines.money import format_cents
+from rules.replay import hand_config
 from rules.replay import replay_settlement as rules_replay_settlement
 from tables.models import Hand
 
@@ -67,9 +73,11 @@ PLAYER_ROLES = ("contribution", "award", "returned", "fee", "bonus")
 HALF_CENT = Decimal("0.005")
 
 
-@dataclass(frozen=True)
-class Leg:
-    """One posted leg as the check sees it: ``cents`` signed (into the account > 0)."""
+class Leg(NamedTuple):
+    """One posted leg as the check sees it: ``cents`` signed (into the account > 0).
+
+    A named tuple (cheap to build by the hundred thousand); its ``repr`` is the text the run keys hash
+    (:func:`~accounting.services.tamper.hand_content_key`), the same as when it was a dataclass."""
 
     entry_id: int
     entry_kind: str
@@ -113,6 +121,9 @@ class HandFacts:
     event_count: int
     opened_at: dt.datetime | None = None
     digest: str = ""
+    #: The engine config of ``(game, limit_snapshot)`` when the loader built it once for many hands
+    #: (:func:`rules.replay.hand_config`); None: the replay builds or finds it.
+    config: Any = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------------------------- pure check
@@ -126,7 +137,7 @@ def replay_settlement(facts: HandFacts, events: Sequence[Mapping[str, Any]]) -> 
     and ``ValueError`` when the replayed hand is not complete.
     """
     return rules_replay_settlement(game=facts.game, snapshot=facts.limit_snapshot, seats=facts.seats,
-                                   button=facts.button_seat, events=events)
+                                   button=facts.button_seat, events=events, config=facts.config)
 
 
 def _fmt(cents: int | None) -> str:
@@ -264,6 +275,23 @@ def hand_findings(facts: HandFacts, events: Sequence[Mapping[str, Any]], legs: S
 # --------------------------------------------------------------------------------------------- loading
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a batch is read and checked (and restore it).
+
+    A batch allocates some hundred thousand small objects (parsed events, legs, findings), freed by
+    reference counting as soon as the batch is done; meanwhile the collector would walk the whole heap
+    again and again, which cost more than parsing the events themselves (measured: bench/reconcile.py).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _facts(hand: Hand) -> HandFacts:
     return HandFacts(id=hand.id, table_id=hand.table_id, number=hand.number, game=hand.game, status=hand.status,
                      button_seat=hand.button_seat, limit_snapshot=hand.limit_snapshot, seats=hand.seats,
@@ -273,16 +301,76 @@ def _facts(hand: Hand) -> HandFacts:
 
 _FACT_FIELDS = ("id", "table_id", "number", "game", "status", "button_seat", "limit_snapshot", "seats", "gaming_day",
                 "event_count", "opened_at", "digest")
+_FACTS_SQL = (f"SELECT id, table_id, number, game, status, button_seat, limit_snapshot::text, seats::text, gaming_day, "
+              f"event_count, opened_at, digest FROM {Hand._meta.db_table} WHERE {{where}} ORDER BY id{{limit}} FOR UPDATE")
+
+
+def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, after_id: int = 0,
+               through_id: int | None = None, limit: int | None = None) -> list[HandFacts]:
+    """Lock hands (``SELECT ... FOR UPDATE``, in id order) and return what the check reads of them.
+
+    Select by ``ids``, or by gaming ``day`` with ids in ``(after_id, through_id]``, at most ``limit``.
+    Call inside a transaction. On PostgreSQL the JSON columns come as text and every distinct limit
+    snapshot is parsed, and its engine config built, once per call (a table's hands share one).
+    """
+    if connection.vendor != "postgresql":
+        query = Hand.objects.select_for_update().order_by("id")
+        query = query.filter(id__in=list(ids)) if ids is not None else query.filter(gaming_day=day, id__gt=after_id)
+        if through_id is not None:
+            query = query.filter(id__lte=through_id)
+        rows = query.values_list(*_FACT_FIELDS)
+        return [HandFacts(*row) for row in (rows[:limit] if limit else rows)]
+    if ids is not None:
+        where, params = "id = ANY(%s)", [list(ids)]
+    else:
+        where, params = "gaming_day = %s AND id > %s", [day, after_id]
+    if through_id is not None:
+        where, params = f"{where} AND id <= %s", [*params, through_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_FACTS_SQL.format(where=where, limit=f" LIMIT {int(limit)}" if limit else ""), params)
+        rows = cursor.fetchall()
+    snapshots: dict[str, Any] = {}
+    configs: dict[tuple[str, str], Any] = {}
+    out = []
+    for hand_id, table_id, number, game, status, button, snapshot_text, seats_text, day_, count, opened, digest in rows:
+        snapshot = snapshots.get(snapshot_text)
+        if snapshot is None:
+            snapshot = snapshots[snapshot_text] = json.loads(snapshot_text)
+        config = configs.get((game, snapshot_text), _UNBUILT)
+        if config is _UNBUILT:
+            try:
+                config = hand_config(game, snapshot)
+            except Exception:  # noqa: BLE001 - the replay meets the same error and handles it as before
+                config = None
+            configs[(game, snapshot_text)] = config
+        out.append(HandFacts(hand_id, table_id, number, game, status, button, snapshot, json.loads(seats_text), day_,
+                             count, opened, digest, config))
+    return out
+
+
+_UNBUILT = object()
 
 
 def _legs_by_hand(hand_ids: Iterable[int]) -> dict[int, list[Leg]]:
+    """Each hand's ledger legs (entries of any kind that name the hand), one query."""
     out: dict[int, list[Leg]] = defaultdict(list)
-    rows = (Posting.objects.filter(entry__hand_id__in=list(hand_ids))
-            .annotate(cents=Cast(Round(F("amount") * 100), IntegerField()))
-            .values_list("entry__hand_id", "entry_id", "entry__kind", "account__code", "account__table_id", "cents",
-                         "role", "seat", "pot_index"))
-    for hand_id, entry_id, kind, code, table_id, cents, role, seat, pot_index in rows:
-        out[hand_id].append(Leg(entry_id, kind, code, table_id, cents, role, seat, pot_index))
+    ids = list(hand_ids)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT e.hand_id, p.entry_id, e.kind, a.code, a.table_id, round(p.amount * 100)::integer, p.role, "
+                f"p.seat, p.pot_index FROM {Posting._meta.db_table} p "
+                f"JOIN {JournalEntry._meta.db_table} e ON e.id = p.entry_id "
+                f"JOIN {Account._meta.db_table} a ON a.id = p.account_id WHERE e.hand_id = ANY(%s)", [ids])
+            rows = cursor.fetchall()
+    else:
+        rows = list(Posting.objects.filter(entry__hand_id__in=ids)
+                    .annotate(cents=Cast(Round(F("amount") * 100), IntegerField()))
+                    .values_list("entry__hand_id", "entry_id", "entry__kind", "account__code", "account__table_id",
+                                 "cents", "role", "seat", "pot_index"))
+    make = Leg._make
+    for row in rows:
+        out[row[0]].append(make(row[1:]))
     return out
 
 
@@ -292,21 +380,50 @@ def hand_run_key(facts: HandFacts, content: str) -> str:
     return f"hand:{facts.id}:c{content}"
 
 
-def _discrepancies_write(facts: HandFacts, findings: Sequence[Finding]) -> None:
-    rows = [Discrepancy(check_key=f"hand:{facts.id}:{f.kind}:{f.subject}"[:160], kind=f.kind, what=f.what[:255],
+def _discrepancy_rows(facts: HandFacts, findings: Sequence[Finding]) -> list[Discrepancy]:
+    return [Discrepancy(check_key=f"hand:{facts.id}:{f.kind}:{f.subject}"[:160], kind=f.kind, what=f.what[:255],
                         expected=f.expected[:255], found=f.found[:255], hand_id=facts.id, table_id=facts.table_id,
                         gaming_day=facts.gaming_day) for f in findings]
+
+
+def _discrepancies_write(facts: HandFacts, findings: Sequence[Finding]) -> None:
+    rows = _discrepancy_rows(facts, findings)
     if rows:
         Discrepancy.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dict[int, str]]:
-    """Check hands already locked by the caller's transaction; skip versions already run.
+def _runs_write(runs: Sequence[tuple[str, HandFacts, str, list[str]]], now: dt.datetime) -> None:
+    """Insert the hand runs ``(key, facts, status, finding kinds)``; a key already stored is left alone."""
+    if not runs:
+        return
+    if connection.vendor != "postgresql":
+        ReconciliationRun.objects.bulk_create([
+            ReconciliationRun(key=key, scope="hand", hand_id=facts.id, gaming_day=facts.gaming_day, status=status,
+                              finished_at=now, summary={"findings": kinds}) for key, facts, status, kinds in runs],
+            ignore_conflicts=True)
+        return
+    with connection.cursor() as cursor:  # one statement for the batch (no model instances)
+        cursor.execute(
+            f"INSERT INTO {ReconciliationRun._meta.db_table} (key, scope, hand_id, gaming_day, status, started_at, "
+            "finished_at, summary) SELECT k, 'hand', h, d, s, %s, %s, f::jsonb "
+            "FROM unnest(%s::text[], %s::integer[], %s::date[], %s::text[], %s::text[]) AS r(k, h, d, s, f) "
+            "ON CONFLICT (key) DO NOTHING",
+            [now, now, [r[0] for r in runs], [r[1].id for r in runs], [r[1].gaming_day for r in runs],
+             [r[2] for r in runs], [json.dumps({"findings": r[3]}) for r in runs]])
 
-    Returns the counts and each hand's run key. The check is the replay (:func:`hand_findings`) plus
-    the hand's digest chain (:func:`~accounting.services.tamper.hand_digest_findings`).
+
+def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dict[int, str]]:
+    """Check hands already locked by the caller's transaction, as one batch; skip versions already run.
+
+    Reads the batch's events, legs and run rows in three queries, checks each hand (the replay,
+    :func:`hand_findings`, plus its digest chain,
+    :func:`~accounting.services.tamper.hand_digest_findings`) and writes the batch's discrepancies, run
+    rows and reconciliation states in a few statements: all in the caller's transaction, so a failure
+    anywhere in the batch writes nothing. Returns the counts and each hand's run key.
     """
     ids = [h.id for h in hands]
+    if not ids:
+        return {"checked": 0, "skipped": 0, "reconciled": 0, "discrepancy": 0}, {}
     rows, hashes = event_rows_by_hand(ids)
     legs = _legs_by_hand(ids)
     keys = {h.id: hand_run_key(h, hand_content_key(h, hashes.get(h.id, ""), legs.get(h.id, ()))) for h in hands}
@@ -316,20 +433,21 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     if not todo:
         return counts, keys
     now = timezone.now()
-    runs, clean, dirty, findings_all = [], [], [], []
+    runs, clean, dirty, discrepancies = [], [], [], []
     for facts in todo:
         hand_rows = rows.get(facts.id, ())
         findings = [Finding(*f) for f in hand_digest_findings(facts, hand_rows)]
         findings += hand_findings(facts, [row[1] for row in hand_rows], legs.get(facts.id, ()))
-        status = ReconciliationRun.Status.DISCREPANCY if findings else ReconciliationRun.Status.OK
-        (dirty if findings else clean).append(facts.id)
-        findings_all.append((facts, findings))
-        runs.append(ReconciliationRun(key=keys[facts.id], scope="hand", hand_id=facts.id, gaming_day=facts.gaming_day,
-                                      status=status, finished_at=now,
-                                      summary={"findings": [f.kind for f in findings]}))
-    for facts, findings in findings_all:
-        _discrepancies_write(facts, findings)
-    ReconciliationRun.objects.bulk_create(runs, ignore_conflicts=True)
+        if findings:
+            dirty.append(facts.id)
+            discrepancies += _discrepancy_rows(facts, findings)
+            runs.append((keys[facts.id], facts, ReconciliationRun.Status.DISCREPANCY.value, [f.kind for f in findings]))
+        else:
+            clean.append(facts.id)
+            runs.append((keys[facts.id], facts, ReconciliationRun.Status.OK.value, []))
+    if discrepancies:
+        Discrepancy.objects.bulk_create(discrepancies, ignore_conflicts=True)
+    _runs_write(runs, now)
     if clean:
         Hand.objects.filter(id__in=clean).update(reconciliation=Hand.Reconciliation.RECONCILED)
     if dirty:
@@ -338,7 +456,6 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     return counts, keys
 
 
-# --------------------------------------------------------------------------------------------- services
 
 
 def hand_reconcile(*, hand_id: int) -> ReconciliationRun | None:
@@ -349,12 +466,29 @@ def hand_reconcile(*, hand_id: int) -> ReconciliationRun | None:
     :class:`Discrepancy` per difference (never twice). Raises ``Hand.DoesNotExist`` for an unknown id.
     """
     with transaction.atomic():
-        hand = Hand.objects.select_for_update().get(id=hand_id)
-        if hand.status == Hand.Status.OPEN:
+        hands = hands_lock(ids=[hand_id])
+        if not hands:
+            raise Hand.DoesNotExist(f"no hand with id {hand_id}")
+        facts = hands[0]
+        if facts.status == Hand.Status.OPEN:
             return None
-        facts = _facts(hand)
         _, keys = _check_locked_hands([facts])
         return ReconciliationRun.objects.get(key=keys[facts.id])
+
+
+def hands_reconcile(*, hand_ids: Sequence[int]) -> dict[str, int]:
+    """Reconcile the closed or void hands among ``hand_ids`` as one batch: one transaction, the hands
+    locked in id order, their rows read and the results written a few statements per batch (the sweep's
+    and the live queue's path for many hands at once; open or unknown ids are left alone).
+
+    The same check and the same writes as :func:`hand_reconcile` hand by hand: a version already
+    checked is skipped, and an error anywhere rolls the whole batch back (nothing half-written).
+    Returns ``{"hands", "checked", "skipped", "reconciled", "discrepancy"}``.
+    """
+    with transaction.atomic(), collector_paused():
+        hands = [f for f in hands_lock(ids=sorted(set(hand_ids))) if f.status != Hand.Status.OPEN]
+        counts, _ = _check_locked_hands(hands)
+    return {"hands": len(hands), **counts}
 
 
 def _day_fingerprint(day: dt.date) -> str:
@@ -414,33 +548,91 @@ def gaming_day_reconcile_request(*, day: dt.date) -> tuple[ReconciliationRun, bo
     return run, owned
 
 
-def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | None = None) -> ReconciliationRun:
-    """Reconcile a whole gaming day; return its run (an existing one if this version was already done).
+def gaming_day_claim(*, day: dt.date, run_id: int | None = None) -> tuple[ReconciliationRun, bool]:
+    """Take the run of ``day`` for this caller: ``(run, True)`` to go ahead, ``(run, False)`` when this
+    version of the day is done or under way elsewhere (``run`` is then the answer).
 
-    Checks: every hand of the day closed (an open hand is a ``hand_not_closed`` discrepancy), every
-    closed or void hand reconciled (checked here in bulk if its per-hand run has not happened), every
-    entry of the day balanced and each table's pot account at zero. With ``run_id`` (a run claimed by
-    :func:`gaming_day_reconcile_request`) that run is taken, once: a second delivery finds it taken.
-
-    ``run.summary`` counts: ``hands`` of the day, ``open`` (still open: a discrepancy each),
-    ``already_checked`` (closed hands whose check had already run for their present events and
-    entries, e.g. one by one as they closed), ``reconciled_now`` / ``discrepancy_now`` (checked by this
-    run), ``reconciled`` / ``with_discrepancies`` (every hand of the day in that state after the run),
-    ``ledger_findings`` and ``open_discrepancies`` (of the day, not yet resolved).
+    With ``run_id`` (a run claimed by :func:`gaming_day_reconcile_request`) that run is taken, once: a
+    second delivery finds it taken. Without, the run is keyed by the day's content fingerprint.
     """
     if run_id is not None:
         won = ReconciliationRun.objects.filter(pk=run_id, status=ReconciliationRun.Status.RUNNING,
                                                summary__queued=True).update(summary={}, started_at=timezone.now())
-        run = ReconciliationRun.objects.get(pk=run_id)
-        if not won:
-            return run
-    else:
-        key = f"day:{day.isoformat()}:{_day_fingerprint(day)}"
-        run, owned = _run_claim(key=key, scope="day", day=day)
-        if not owned:
-            return run
+        return ReconciliationRun.objects.get(pk=run_id), bool(won)
+    key = f"day:{day.isoformat()}:{_day_fingerprint(day)}"
+    return _run_claim(key=key, scope="day", day=day)
+
+
+@dataclass(frozen=True)
+class DayPart:
+    """One independent part of a gaming-day run: the day's hands with ids in ``(after_id, through_id]``
+    (``kind="hands"``, ``through_id`` None: to the end) or the ledger chain over the entries with ids in
+    ``[after_id + 1, through_id]`` (``kind="ledger"``)."""
+
+    kind: str
+    after_id: int
+    through_id: int | None
+
+
+def gaming_day_parts(*, day: dt.date, chunk: int = DAY_CHUNK) -> list[DayPart]:
+    """Split the run of ``day`` into parts that separate worker processes can check side by side: hand
+    id ranges of at most ``chunk`` hands and ledger-chain windows of at most ``LEDGER_WINDOW`` entries.
+
+    The parts cover every hand of the day (the last hand range is open-ended) and every entry from the
+    day's first to its last; :func:`gaming_day_part_check` checks one, :func:`gaming_day_finish` sums them.
+    """
+    ids = list(Hand.objects.filter(gaming_day=day).order_by("id").values_list("id", flat=True))
+    bounds = ids[chunk - 1:-1:chunk] if ids else []
+    parts = [DayPart("hands", low, high) for low, high in zip([0, *bounds], bounds)]
+    parts.append(DayPart("hands", bounds[-1] if bounds else 0, None))
+    span = ledger_span(day)
+    if span is not None:
+        entry_ids = list(JournalEntry.objects.filter(id__gte=span[0], id__lte=span[1]).order_by("id")
+                         .values_list("id", flat=True))
+        starts = entry_ids[::LEDGER_WINDOW]
+        ends = [*(i - 1 for i in starts[1:]), span[1]]
+        parts += [DayPart("ledger", first - 1, last) for first, last in zip(starts, ends)]
+    return parts
+
+
+def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = None) -> dict[str, int]:
+    """Check one :class:`DayPart` of ``day`` in its own transaction; return its counts (hand counts as
+    :func:`hand_range_reconcile`, or ``{"chain_findings": n}``, written as ``entry_digest`` discrepancies).
+
+    With ``run_id``, a failure marks that day run ``failed`` before it is raised (the next run takes the
+    day over, :func:`gaming_day_claim`); nothing of the failed part is written.
+    """
     try:
-        counts = _day_hands_check(day, chunk)
+        if part.kind == "hands":
+            counts = hand_range_reconcile(day=day, after_id=part.after_id, through_id=part.through_id)
+            counts.pop("last_id", None)
+            return counts
+        with transaction.atomic(), collector_paused():
+            chain = ledger_chain_window_findings(first_id=part.after_id + 1, last_id=part.through_id or part.after_id + 1)
+            if chain:
+                Discrepancy.objects.bulk_create([
+                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
+                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
+                                gaming_day=entry["gaming_day"])
+                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
+        return {"chain_findings": len(chain)}
+    except Exception:
+        if run_id is not None:
+            ReconciliationRun.objects.filter(pk=run_id, status=ReconciliationRun.Status.RUNNING).update(
+                status=ReconciliationRun.Status.FAILED, finished_at=timezone.now())
+        raise
+
+
+def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str, int]]) -> ReconciliationRun:
+    """Close the run of ``day`` once every part is checked: the day's ledger sums (every entry balanced,
+    each table's pot account at zero), the counts of :func:`gaming_day_reconcile`'s summary, the status."""
+    counts = dict.fromkeys(_HAND_COUNTS, 0)
+    chain = 0
+    for part in parts:
+        for name in _HAND_COUNTS:
+            counts[name] += part.get(name, 0)
+        chain += part.get("chain_findings", 0)
+    try:
         with transaction.atomic():
             ledger = _day_ledger_findings(day)
             if ledger:
@@ -448,55 +640,72 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | 
                     Discrepancy(check_key=check_key[:160], kind=f.kind, what=f.what, expected=f.expected,
                                 found=f.found, table_id=table_id, gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
-            chain = ledger_chain_findings(day)
-            if chain:
-                Discrepancy.objects.bulk_create([
-                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
-                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
-                                gaming_day=entry["gaming_day"])
-                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
             day_hands = Hand.objects.filter(gaming_day=day)
             counts["reconciled"] = day_hands.filter(reconciliation=Hand.Reconciliation.RECONCILED).count()
             counts["with_discrepancies"] = day_hands.filter(reconciliation=Hand.Reconciliation.DISCREPANCY).count()
-            counts["ledger_findings"] = len(ledger) + len(chain)
+            counts["ledger_findings"] = len(ledger) + chain
             counts["open_discrepancies"] = Discrepancy.objects.filter(
                 gaming_day=day, status=Discrepancy.Status.OPEN).count()
             bad = (counts["open"] or ledger or chain or counts["discrepancy_now"]
                    or counts["with_discrepancies"])
-            ReconciliationRun.objects.filter(pk=run.pk).update(
+            ReconciliationRun.objects.filter(pk=run_id).update(
                 status=ReconciliationRun.Status.DISCREPANCY if bad else ReconciliationRun.Status.OK,
                 finished_at=timezone.now(), summary=counts)
     except Exception:
-        ReconciliationRun.objects.filter(pk=run.pk).update(status=ReconciliationRun.Status.FAILED,
+        ReconciliationRun.objects.filter(pk=run_id).update(status=ReconciliationRun.Status.FAILED,
                                                           finished_at=timezone.now())
         raise
-    run.refresh_from_db()
-    return run
+    return ReconciliationRun.objects.get(pk=run_id)
 
 
-def _day_hands_check(day: dt.date, chunk: int) -> dict[str, int]:
-    """Check the hands of ``day`` in chunks of locked rows; return the hand counts of the run's summary."""
-    counts = {"hands": 0, "open": 0, "already_checked": 0, "reconciled_now": 0, "discrepancy_now": 0}
-    last_id = 0
-    while True:
-        with transaction.atomic():
-            hands = list(Hand.objects.select_for_update().filter(gaming_day=day, id__gt=last_id)
-                         .order_by("id").values_list(*_FACT_FIELDS)[:chunk])
-            if not hands:
-                return counts
-            facts = [HandFacts(*row) for row in hands]
-            last_id = facts[-1].id
-            open_hands = [f for f in facts if f.status == Hand.Status.OPEN]
-            for f in open_hands:
-                _discrepancies_write(f, [Finding("hand_not_closed", "status",
-                                                 f"hand #{f.number} (id {f.id}) of gaming day {day} is still open",
-                                                 "closed or void", "open")])
-            result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
-            counts["hands"] += len(facts)
-            counts["open"] += len(open_hands)
-            counts["already_checked"] += result["skipped"]
-            counts["reconciled_now"] += result["reconciled"]
-            counts["discrepancy_now"] += result["discrepancy"]
+def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | None = None) -> ReconciliationRun:
+    """Reconcile a whole gaming day in this process; return its run (an existing one if this version was
+    already done). The Celery task runs the same parts on every worker at once
+    (:func:`accounting.tasks.reconcile_gaming_day`).
+
+    Checks: every hand of the day closed (an open hand is a ``hand_not_closed`` discrepancy), every
+    closed or void hand reconciled (checked here in bulk if its per-hand run has not happened), every
+    entry of the day balanced and each table's pot account at zero, the ledger's digest chain. With
+    ``run_id`` (a run claimed by :func:`gaming_day_reconcile_request`) that run is taken, once: a second
+    delivery finds it taken.
+
+    ``run.summary`` counts: ``hands`` of the day, ``open`` (still open: a discrepancy each),
+    ``already_checked`` (closed hands whose check had already run for their present events and
+    entries, e.g. one by one as they closed), ``reconciled_now`` / ``discrepancy_now`` (checked by this
+    run), ``reconciled`` / ``with_discrepancies`` (every hand of the day in that state after the run),
+    ``ledger_findings`` and ``open_discrepancies`` (of the day, not yet resolved).
+    """
+    run, owned = gaming_day_claim(day=day, run_id=run_id)
+    if not owned:
+        return run
+    results = [gaming_day_part_check(day=day, part=part, run_id=run.pk) for part in gaming_day_parts(day=day, chunk=chunk)]
+    return gaming_day_finish(day=day, run_id=run.pk, parts=results)
+
+
+def hand_range_reconcile(*, day: dt.date, after_id: int = 0, through_id: int | None = None,
+                         limit: int | None = None) -> dict[str, int]:
+    """Check the hands of gaming ``day`` with ids in ``(after_id, through_id]`` (at most ``limit``) as one
+    batch in one transaction: each closed or void hand as :func:`hand_reconcile` does, each hand still
+    open a ``hand_not_closed`` discrepancy. A part of the day run; the parts of one day are disjoint id
+    ranges, so separate worker processes (or hosts) check them side by side.
+
+    Returns the part's counts: ``hands``, ``open``, ``already_checked``, ``reconciled_now``,
+    ``discrepancy_now`` and ``last_id`` (the highest id checked, 0 when the range is empty).
+    """
+    with transaction.atomic(), collector_paused():
+        facts = hands_lock(day=day, after_id=after_id, through_id=through_id, limit=limit)
+        open_hands = [f for f in facts if f.status == Hand.Status.OPEN]
+        if open_hands:
+            Discrepancy.objects.bulk_create([row for f in open_hands for row in _discrepancy_rows(f, [
+                Finding("hand_not_closed", "status", f"hand #{f.number} (id {f.id}) of gaming day {day} is still open",
+                        "closed or void", "open")])], ignore_conflicts=True)
+        result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
+    return {"hands": len(facts), "open": len(open_hands), "already_checked": result["skipped"],
+            "reconciled_now": result["reconciled"], "discrepancy_now": result["discrepancy"],
+            "last_id": facts[-1].id if facts else 0}
+
+
+_HAND_COUNTS = ("hands", "open", "already_checked", "reconciled_now", "discrepancy_now")
 
 
 def previous_gaming_day(now: dt.datetime | None = None) -> dt.date:

@@ -20,12 +20,19 @@ from typing import Any
 from django.db import connection
 from django.db.models import Max, Min
 
-from accounting.models import JournalEntry, Posting
-from casino.digests import GENESIS, chain_digest, hand_chain, hand_header_record, journal_entry_record
+from accounting.models import Account, JournalEntry, Posting
+from casino.digests import (
+    GENESIS,
+    chain_digest,
+    hand_chain,
+    hand_header_record,
+    journal_entry_record,
+    sorted_json_encoder,
+)
 from tables.models import Hand, HandEvent
 
-#: One stored event as the checks read it: (seq, payload, idempotency key, stored digest).
-EventRow = tuple[int, Any, str, str]
+#: One stored event as the checks read it: (seq, payload, idempotency key, stored digest), a tuple or a list.
+EventRow = Sequence[Any]
 
 
 def event_rows_by_hand(hand_ids: Iterable[int]) -> tuple[dict[int, list[EventRow]], dict[int, str]]:
@@ -41,7 +48,7 @@ def event_rows_by_hand(hand_ids: Iterable[int]) -> tuple[dict[int, list[EventRow
                            f"ORDER BY seq)::text FROM {HandEvent._meta.db_table} WHERE hand_id = ANY(%s) "
                            "GROUP BY hand_id", [ids])
             fetched = cursor.fetchall()
-        return ({hand_id: [tuple(row) for row in json.loads(text)] for hand_id, text in fetched},
+        return ({hand_id: json.loads(text) for hand_id, text in fetched},
                 {hand_id: hashlib.sha256(text.encode()).hexdigest() for hand_id, text in fetched})
     out: dict[int, list[EventRow]] = defaultdict(list)
     for hand_id, *row in (HandEvent.objects.filter(hand_id__in=ids).order_by("hand_id", "seq")
@@ -87,10 +94,13 @@ def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
     """A hash of everything a hand's check reads (header, status, stored head digest, the hash of its
     event rows from :func:`event_rows_by_hand`, its ledger legs): any change gives a new run key, so a
     changed hand is checked again."""
-    body = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "", events_hash,
-                       sorted(map(repr, legs))],
-                      sort_keys=True, default=str, separators=(",", ":"))
+    body = _content_json([hand_header(facts), facts.status, facts.event_count, facts.digest or "", events_hash,
+                          sorted(map(repr, legs))])
     return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+#: ``json.dumps(value, sort_keys=True, default=str, separators=(",", ":"))``, the encoder built once.
+_content_json = sorted_json_encoder(str)
 
 
 def _entry_record(entry: Mapping[str, Any], legs: Sequence[tuple]) -> dict[str, Any]:
@@ -104,35 +114,71 @@ _ENTRY_FIELDS = ("id", "idempotency_key", "kind", "memo", "hand_id", "table_id",
                  "created_by_id", "reverses_id", "reason", "digest")
 
 
-def ledger_chain_findings(day: dt.date) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
+#: Journal entries per read of the ledger chain check (memory bounded, whatever the day's size).
+LEDGER_WINDOW = 5000
+
+ChainFinding = tuple[str, str, str, str, str, dict[str, Any]]
+
+
+def ledger_span(day: dt.date) -> tuple[int, int] | None:
+    """``(first id, last id)`` of the journal entries of gaming day ``day``, None if it has none."""
+    span = JournalEntry.objects.filter(gaming_day=day).aggregate(first=Min("id"), last=Max("id"))
+    return None if span["first"] is None else (span["first"], span["last"])
+
+
+def ledger_chain_findings(day: dt.date) -> list[ChainFinding]:
     """Verify the ledger's chain across the entries of gaming day ``day`` (and any entry between them).
 
     Each entry's digest is recomputed from its fields and legs, linked to the stored digest of the
     entry before it (by id). Returns ``(kind, subject, what, expected, found, entry)`` tuples of kind
     ``entry_digest``: a leg added, changed or removed, a field edited, or the entry before it removed.
+    Reads :data:`LEDGER_WINDOW` entries at a time (:func:`ledger_chain_window_findings`).
     """
-    span = JournalEntry.objects.filter(gaming_day=day).aggregate(first=Min("id"), last=Max("id"))
-    if span["first"] is None:
-        return []
-    before = (JournalEntry.objects.filter(id__lt=span["first"]).order_by("-id").values_list("digest", flat=True)
-              .first())
+    span = ledger_span(day)
+    return [] if span is None else ledger_chain_window_findings(first_id=span[0], last_id=span[1])
+
+
+def ledger_chain_window_findings(*, first_id: int, last_id: int) -> list[ChainFinding]:
+    """:func:`ledger_chain_findings` for the entries with ids in ``[first_id, last_id]``: the first one
+    is linked to the stored digest of the entry before it, so windows of one day can be checked apart
+    (by separate workers) and find together what one pass finds."""
+    before = (JournalEntry.objects.filter(id__lt=first_id).order_by("-id").values_list("digest", flat=True).first())
     previous = GENESIS if before is None else before
-    entries = list(JournalEntry.objects.filter(id__gte=span["first"], id__lte=span["last"]).order_by("id")
-                   .values(*_ENTRY_FIELDS))
-    legs: dict[int, list[tuple]] = defaultdict(list)
-    for entry_id, *leg in (Posting.objects.filter(entry_id__in=[e["id"] for e in entries])
-                           .values_list("entry_id", "account__code", "amount", "role", "seat", "player_ref",
-                                        "pot_index")):
-        legs[entry_id].append(tuple(leg))
-    out = []
-    for entry in entries:
-        expected = chain_digest(previous, _entry_record(entry, legs.get(entry["id"], [])))
-        if expected != entry["digest"]:
-            out.append(("entry_digest", f"entry{entry['id']}", f"journal entry {entry['id']} "
-                        f"({entry['idempotency_key']}): its digest does not match its legs and fields or the entry "
-                        "before it", expected[:16], (entry["digest"] or "none")[:16], entry))
-        previous = entry["digest"]
+    out: list[ChainFinding] = []
+    low = first_id
+    while low <= last_id:
+        entries = list(JournalEntry.objects.filter(id__gte=low, id__lte=last_id).order_by("id")
+                       .values_list(*_ENTRY_FIELDS)[:LEDGER_WINDOW])
+        if not entries:
+            break
+        legs = _entry_legs([e[0] for e in entries])
+        for row in entries:
+            entry = dict(zip(_ENTRY_FIELDS, row))
+            expected = chain_digest(previous, _entry_record(entry, legs.get(entry["id"], [])))
+            if expected != entry["digest"]:
+                out.append(("entry_digest", f"entry{entry['id']}", f"journal entry {entry['id']} "
+                            f"({entry['idempotency_key']}): its digest does not match its legs and fields or the "
+                            "entry before it", expected[:16], (entry["digest"] or "none")[:16], entry))
+            previous = entry["digest"]
+        low = entries[-1][0] + 1
     return out
+
+
+def _entry_legs(entry_ids: list[int]) -> dict[int, list[tuple]]:
+    """Each entry's legs as ``(account code, amount, role, seat, player_ref, pot_index)``, one query."""
+    legs: dict[int, list[tuple]] = defaultdict(list)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT p.entry_id, a.code, p.amount, p.role, p.seat, p.player_ref, p.pot_index "
+                           f"FROM {Posting._meta.db_table} p JOIN {Account._meta.db_table} a ON a.id = p.account_id "
+                           "WHERE p.entry_id = ANY(%s)", [entry_ids])
+            rows = cursor.fetchall()
+    else:
+        rows = list(Posting.objects.filter(entry_id__in=entry_ids).values_list(
+            "entry_id", "account__code", "amount", "role", "seat", "player_ref", "pot_index"))
+    for entry_id, *leg in rows:
+        legs[entry_id].append(tuple(leg))
+    return legs
 
 
 _DAY_FINGERPRINT_SQL = """

@@ -311,9 +311,9 @@ def test_any_changed_leg_or_pair_of_legs_is_found_and_the_true_legs_are_clean(ga
     index = which % len(legs)
     changed = list(legs)
     leg = legs[index]
-    changed[index] = dataclasses.replace(leg, cents=leg.cents + delta)
+    changed[index] = leg._replace(cents=leg.cents + delta)
     if paired:  # keep the entry balanced: move the same amount on the other leg of the pair
         partner = index + 1 if index % 2 == 0 else index - 1
-        changed[partner] = dataclasses.replace(legs[partner], cents=legs[partner].cents - delta)
+        changed[partner] = legs[partner]._replace(cents=legs[partner].cents - delta)
     assert isinstance(changed[index], Leg)
     assert settlement_findings(facts, settlement, changed), (leg, delta, paired)

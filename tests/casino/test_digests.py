@@ -1,0 +1,53 @@
+"""The tamper-evidence digests are exactly the documented formula (casino/digests.py): the fast encoder
+and the cached HMAC pads give the bytes ``json.dumps`` and ``hmac.new`` give, so every digest stored
+before stays valid."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import json
+from decimal import Decimal
+
+import pytest
+from django.test import override_settings
+
+from casino.digests import _canonical, canonical_json, chain_digest, hand_chain, sorted_json_encoder
+
+RECORDS = [
+    {"seq": 7, "payload": {"type": "bet", "seat": 3, "to": 1000, "note": "Ärger\x7f\n\"quoted\" \u2603"}, "key": "k7"},
+    {"table": 1, "limits": {"config": {"ante": 100, "tax": [0.05, "ROUND_DOWN"]}, "label": "5/10"},
+     "opened_at": dt.datetime(2026, 3, 29, 0, 59, 59, 999999, tzinfo=dt.UTC), "naive": dt.datetime(2026, 1, 1),
+     "gaming_day": dt.date(2026, 3, 28), "amount": Decimal("12.5"), "none": None, "flag": True, "big": 2**70},
+    {"legs": [["table:1:pot", "-0.50", "", -1, "", -1]], "nested": [[[]], {}], "float": 1e16},
+    "text", 5, [], {},
+]
+
+
+def _documented(previous: str, record, key: str) -> str:
+    body = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=_canonical)
+    return hmac.new(key.encode(), f"{previous}\n{body}".encode(), hashlib.sha256).hexdigest()
+
+
+@pytest.mark.parametrize("key", ["short key", "k" * 64, "a key longer than one SHA-256 block of sixty-four bytes ...."])
+def test_chain_digest_is_hmac_sha256_of_the_canonical_json(key):
+    with override_settings(LEDGER_DIGEST_KEY=key):
+        for record in RECORDS:
+            assert chain_digest("previous", record) == _documented("previous", record, key)
+        chain = hand_chain(RECORDS[1], [(1, {"type": "ante", "seat": 1}, "a"), (2, {"type": "fold", "seat": 2}, "b")])
+        assert chain[0] == _documented("", RECORDS[1], key)
+        assert chain[2] == _documented(chain[1], {"seq": 2, "payload": {"type": "fold", "seat": 2}, "key": "b"}, key)
+
+
+def test_the_sorted_encoder_writes_what_json_dumps_writes():
+    content = sorted_json_encoder(str)
+    for record in RECORDS:
+        assert canonical_json(record) == json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                                                    default=_canonical)
+        assert content(record) == json.dumps(record, sort_keys=True, default=str, separators=(",", ":"))
+
+
+def test_a_value_without_a_canonical_form_is_refused():
+    with pytest.raises(TypeError):
+        chain_digest("", {"x": object()})
