@@ -267,7 +267,7 @@ STREET_LABELS = {3: gettext_lazy("3rd street"), 4: gettext_lazy("4th street"), 5
 PHASE_LABELS = {
     "forced_bets": gettext_lazy("ante and blind"), "deal1": gettext_lazy("first deal"), "round1": gettext_lazy("first betting round"),
     "deal2": gettext_lazy("second deal"), "expose": gettext_lazy("expose two cards"), "round2": gettext_lazy("second betting round"),
-    "showdown": gettext_lazy("showdown"), "reveal": gettext_lazy("show or muck"), "complete": gettext_lazy("hand complete"), "deal": gettext_lazy("deal"),
+    "showdown": gettext_lazy("showdown"), "reveal": gettext_lazy("show or muck"), "complete": gettext_lazy("hand complete"), "deal": gettext_lazy("the deal"),
     "set": gettext_lazy("setting"), "surrender": gettext_lazy("play or surrender"),
 }
 
