@@ -20,6 +20,7 @@ from typing import Any
 
 from accounting.services.drop import shift_label
 from accounting.services.reports import TAX_COLUMNS, TaxReport
+from casino.i18n import local_date_text
 from rules.engines.money import to_eur
 
 #: First characters that make a spreadsheet treat a text cell as a formula.
@@ -183,8 +184,8 @@ def tax_report_xlsx(report: TaxReport) -> bytes:
     for index, width in enumerate(XLSX_WIDTHS, start=1):
         ws.column_dimensions[get_column_letter(index)].width = width
     ws.freeze_panes = "A3"
-    ws.append([_("Tax report, gaming days %(start)s to %(end)s") % {"start": report.date_from.isoformat(),
-                                                                    "end": report.date_to.isoformat()}])
+    ws.append([_("Tax report, gaming days %(start)s to %(end)s") % {"start": local_date_text(report.date_from),
+                                                                    "end": local_date_text(report.date_to)}])
     ws.append(_tax_headings())
     kinds = _line_kinds()
     for kind, row in _report_lines(report):

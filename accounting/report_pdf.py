@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 
 from accounting.services.drop import shift_label
 from accounting.services.reports import TaxReport
+from casino.i18n import local_date_text
 from tables.models import Game
 
 #: Widths (mm) of the report's columns on A4 landscape (273 mm between the margins).
@@ -63,7 +64,7 @@ def _column_headers() -> list[str]:
 
 def _day_heading(day: dt.date, info: dict[str, Any]) -> str:
     text = _("Gaming day %(day)s: %(start)s to %(end)s") % {
-        "day": day.isoformat(), "start": local_time(info["start"]), "end": local_time(info["end"])}
+        "day": local_date_text(day), "start": local_time(info["start"]), "end": local_time(info["end"])}
     if info["hours"] != 24:
         text += " " + _("(%(hours)d hours: the clocks change)") % {"hours": info["hours"]}
     return text
@@ -155,8 +156,8 @@ def tax_report_pdf(report: TaxReport) -> bytes:
     base = [("FONTSIZE", (0, 0), (-1, -1), 8), ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
             ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black), ("VALIGN", (0, 0), (-1, -1), "TOP")]
     story: list = [
-        Paragraph(_("Tax report: gaming days %(start)s to %(end)s") % {"start": report.date_from.isoformat(),
-                                                                       "end": report.date_to.isoformat()},
+        Paragraph(_("Tax report: gaming days %(start)s to %(end)s") % {"start": local_date_text(report.date_from),
+                                                                       "end": local_date_text(report.date_to)},
                   styles["Title"]),
         Paragraph(_("Amounts in EUR. Gross gaming revenue = Taxe/tax + Capsa fees - Forty-one bonuses. The tronc is "
                     "the staff's and is shown apart; it is not part of gross gaming revenue."), styles["Normal"]),

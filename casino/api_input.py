@@ -63,8 +63,12 @@ class StrictJSONParser(BaseParser):
                 % {"key": str(exc)[:64]}) from None
         except RecursionError:
             raise exceptions.ParseError(_("request body is nested too deeply to be read as JSON")) from None
-        except ValueError as exc:
-            raise exceptions.ParseError(_("the request body is not valid JSON: %(error)s") % {"error": exc}) from None
+        except json.JSONDecodeError as exc:  # Python's own text is English: name the place instead
+            raise exceptions.ParseError(_("the request body is not valid JSON (line %(line)s, column %(column)s)")
+                                        % {"line": exc.lineno, "column": exc.colno}) from None
+        except ValueError as exc:  # NaN, Infinity, -Infinity (_no_constant)
+            raise exceptions.ParseError(_("the request body is not valid JSON: %(error)s is not a JSON number")
+                                        % {"error": exc}) from None
 
 
 def unknown_keys_check(data: Any, known: set[str]) -> None:

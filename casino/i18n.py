@@ -12,14 +12,16 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format, number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
-from rules.engines.messages import Amount, Message, gettext_noop, render
+from rules.engines.messages import Amount, Message, comma_list, gettext_noop, or_list, render
 
-__all__ = ["Amount", "Message", "gettext_noop", "format_amount", "message_text", "local_datetime_text",
-           "audit_data_text"]
+__all__ = ["Amount", "Message", "gettext_noop", "or_list", "comma_list", "format_amount", "message_text", "local_datetime_text",
+           "local_date_text", "audit_data_text", "choice_word", "status_word",
+           "messages_rendered", "audit_subject_text", "audit_status_text",
+           "audit_action_text"]
 
 
 def format_amount(cents: int) -> str:
@@ -36,12 +38,66 @@ def message_text(text: str) -> str:
     A message's template is looked up in the catalogue (``gettext``), its parameters rendered the same way
     (nested messages translated, amounts formatted by :func:`format_amount`); plain text is returned as is.
     """
-    return render(text, translate=gettext, amount=format_amount)
+    return render(text, translate=gettext, amount=format_amount, value=_value_text)
+
+
+def messages_rendered(data: Any) -> Any:
+    """``data`` (JSON-able: dicts, lists, text) with every :class:`Message` in it rendered by
+    :func:`message_text` (e.g. a showdown's hand descriptions); keys and plain text unchanged."""
+    if isinstance(data, Message | Amount):
+        return message_text(data)
+    if isinstance(data, dict):
+        return {key: messages_rendered(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [messages_rendered(value) for value in data]
+    return data
+
+
+def _value_text(value: Any) -> Any:
+    """A message parameter that is not text: a datetime in the card room's time zone and the language's
+    format, a date in the language's short date format (``03.12.2026``); anything else unchanged."""
+    if isinstance(value, dt.datetime):
+        return local_datetime_text(value)
+    if isinstance(value, dt.date):
+        return local_date_text(value)
+    return value
+
+
+def local_date_text(value: dt.date | None) -> str:
+    """A date (a gaming day) in the active language's short format: ``03.12.2026`` (de), ``12/03/2026`` (en)."""
+    if value is None:
+        return ""
+    return date_format(value, "SHORT_DATE_FORMAT")
+
+
+def choice_word(model: Any, value: Any, *, field: str = "status") -> Any:
+    """The label of ``value`` among the choices of ``model``'s ``field`` (a model class or instance) as a
+    message, so the edge shows it in the reader's language (``"closed"`` -> ``"geschlossen"``); a value that
+    is not one of the choices comes back unchanged.
+
+    The label's English text (its catalogue msgid) becomes the template of a :class:`Message` with no
+    parameters, so ``str()`` of the message that carries it stays English.
+    """
+    try:
+        choices = model._meta.get_field(field).flatchoices
+    except (AttributeError, LookupError):
+        return value
+    for key, label in choices:
+        if key == value:
+            with translation.override(None):
+                english = str(label)
+            return Message(english.replace("%", "%%"), {})
+    return value
+
+
+def status_word(obj: Any, value: Any = None, *, field: str = "status") -> Any:
+    """``obj``'s status (or ``value``, a status of its model) as a translatable word: :func:`choice_word`."""
+    return choice_word(obj, getattr(obj, field, None) if value is None else value, field=field)
 
 
 def local_datetime_text(value: dt.datetime | None) -> str:
     """An aware datetime in the card room's time zone (``TIME_ZONE``) and the active language's format
-    (``01.12.2026 14:05`` in German, ``Dec. 1, 2026, 2:05 p.m.`` in English); ``""`` for None."""
+    (``01.12.2026 14:05`` in German, ``12/01/2026 2:05 p.m.`` in English); ``""`` for None."""
     if value is None:
         return ""
     if timezone.is_aware(value):
@@ -57,6 +113,63 @@ def _as_datetime(text: str) -> dt.datetime | None:
     except ValueError:
         return None
     return value if timezone.is_aware(value) else None
+
+
+def _audit_model(subject: str) -> Any:
+    from django.apps import apps
+
+    try:
+        return apps.get_model(subject)
+    except (LookupError, ValueError):
+        return None
+
+
+#: What an audit row's ``action`` code means, in words a person reads (the codes stay in the database).
+AUDIT_ACTIONS = {
+    "status_change": gettext_lazy("status changed"), "created": gettext_lazy("created"),
+    "updated": gettext_lazy("updated"), "takeover": gettext_lazy("taken over"),
+    "slots_edited": gettext_lazy("slots edited"), "session_opened": gettext_lazy("session opened"),
+    "session_closed": gettext_lazy("session closed"), "requested": gettext_lazy("requested"),
+    "past_slots_not_assigned": gettext_lazy("past slots not assigned"), "moved": gettext_lazy("moved"),
+    "login_unlocked": gettext_lazy("login unlocked"), "login_locked_out": gettext_lazy("login locked out"),
+    "listed": gettext_lazy("listed"), "limits_changed": gettext_lazy("limits changed"),
+    "limit_version_created": gettext_lazy("limit version created"),
+    "journal_entry_reverse": gettext_lazy("journal entry reversed"), "hand_open": gettext_lazy("hand opened"),
+    "hand_close": gettext_lazy("hand closed"), "generated": gettext_lazy("generated"),
+    "gaming_day_reopened": gettext_lazy("gaming day reopened"), "gaming_day_closed": gettext_lazy("gaming day closed"),
+    "floor_call_opened": gettext_lazy("floor call opened"), "ended": gettext_lazy("ended"),
+    "duty_corrected": gettext_lazy("duty corrected"), "drop_counted": gettext_lazy("drop counted"),
+    "drop_confirmed": gettext_lazy("drop count confirmed"), "tronc_counted": gettext_lazy("tronc counted"),
+    "tronc_confirmed": gettext_lazy("tronc count confirmed"), "approval_requested": gettext_lazy("approval requested"),
+}
+
+
+def audit_action_text(action: str) -> str:
+    """An audit row's ``action`` code in the active language (``"hand_close"`` -> "Hand geschlossen"); a code
+    not listed in :data:`AUDIT_ACTIONS` as stored."""
+    label = AUDIT_ACTIONS.get(action)
+    if label is None and action.endswith("_change"):
+        return gettext("%(field)s changed") % {"field": action[: -len("_change")]}
+    return str(label) if label is not None else action
+
+
+def audit_subject_text(subject: str) -> str:
+    """An audit row's ``subject`` (``"tables.table"``) as the model's name in the active language ("Tisch")."""
+    model = _audit_model(subject)
+    return str(model._meta.verbose_name) if model is not None else subject
+
+
+def audit_status_text(subject: str, action: str, status: str) -> str:
+    """A status stored in an audit row (``"closed"``) as its label in the active language ("abgeschlossen"):
+    the choices of the subject's field that the action changed (``"<field>_change"``, else ``status``)."""
+    if not status:
+        return ""
+    model = _audit_model(subject)
+    field = action[: -len("_change")] if action.endswith("_change") else "status"
+    word = choice_word(model, status, field=field) if model is not None else status
+    if word == status and field != "status" and model is not None:
+        word = choice_word(model, status)
+    return message_text(word) if isinstance(word, str) else str(word)
 
 
 def audit_data_text(data: Any) -> str:

@@ -20,6 +20,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, gettext_noop
 
 #: The folder of the rule pages (in the repository).
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
@@ -29,6 +30,52 @@ _TITLE = re.compile(r"^# (.+)$", re.M)
 #: Which page defines the rules of a prefix (the croupier screen links ``rules_url("R6.2")``).
 _PREFIX_PAGES = (("RZ", "razz"), ("HL", "seven_card_stud_hi_lo"), ("R", "seven_card_stud"), ("B.", "forty_one"),
                  ("A.", "capsa_susun"), ("H", "dealer_rotation"), ("S", "dealer_rotation"))
+
+
+#: The headings of the rule pages (``#`` and ``##``, without the anchor and the rule number), marked for the
+#: catalogue: the pages show them in the reader's language; the rule text itself is English (the page says so).
+HEADINGS = [
+    gettext_noop("The house rules as this service implements them"), gettext_noop("How a rule is written (the anchor format)"),
+    gettext_noop("How a hand runs"), gettext_noop("Capsa Susun: the house rules as this service deals them"), gettext_noop("Scope"),
+    gettext_noop("Deck, players, rows"), gettext_noop("Ranking the rows"), gettext_noop("A valid setting, and a foul"), gettext_noop("How a deal runs"),
+    gettext_noop("Scoring each pair"), gettext_noop("Royalties"), gettext_noop("Naturals"), gettext_noop("Surrender"), gettext_noop("Presets"), gettext_noop("House fee"),
+    gettext_noop("Configuration"), gettext_noop("Test vectors"), gettext_noop("Dealer rotation: the rules every rotation plan keeps"),
+    gettext_noop("Hard rules (a plan that breaks one is refused, naming the dealer and the slot)"),
+    gettext_noop("Soft rules (the planner's preferences, in this order)"),
+    gettext_noop("Forty-one (Einundvierzig): the house rules as this service deals them"), gettext_noop("Deck, card values, players"),
+    gettext_noop("Combinations, highest first"), gettext_noop("Table stakes, short stacks, all-in, side pots"), gettext_noop("Irregularities"),
+    gettext_noop("Casino tax"), gettext_noop("The 41 bonus"), gettext_noop("Traditional variants (options, not the casino default)"),
+    gettext_noop("Where the house sheet is silent: the house's decisions"), gettext_noop("Razz: the rules as the engine deals them"),
+    gettext_noop("Table and deal"), gettext_noop("Hand ranking"), gettext_noop("Betting"), gettext_noop("Bring-in"), gettext_noop("Acting order and showdown order"),
+    gettext_noop("Seven Card Stud: the house rules as this service deals them"), gettext_noop("Table, deck and deal"),
+    gettext_noop("Limits, ante, table stakes"), gettext_noop("Third street: the bring-in"), gettext_noop("Who acts first from 4th street"),
+    gettext_noop("Split-limit betting"), gettext_noop("Spread-limit betting"), gettext_noop("The Taxe (house fee)"), gettext_noop("Running out of cards"),
+    gettext_noop("All-in and side pots"), gettext_noop("Showdown, split pots, odd chips"),
+    gettext_noop("Seven Card Stud Hi-Lo, eight or better: the rules as the engine deals them"), gettext_noop("Showdown and split pots"),
+]
+_HEADING = re.compile(r"<h([12])([^>]*)>((?:<a id=\"[^\"]+\"></a>)?)((?:[A-Z]+\.?\d+(?:\.\d+)?[a-z]?|\d+\.)\s+)?(.*?)</h\1>")
+_NUMBER = re.compile(r"^((?:[A-Z]+\.?\d+(?:\.\d+)?[a-z]?|\d+\.)\s+)?(.*)$")
+
+
+def heading_text(text: str) -> str:
+    """A rule page heading (``"R6 Split-limit betting"``) in the active language, its rule number kept
+    (``"R6 Betting im Split-Limit"``); a heading not in :data:`HEADINGS` as written."""
+    number, words = _NUMBER.match(text).groups()  # type: ignore[union-attr]
+    return (number or "") + (gettext(words) if words in HEADINGS else words)
+
+
+def _headings_translated(html: str) -> str:
+    language = get_language() or "en"
+    if language.startswith("en"):
+        return html
+
+    def heading(match: re.Match) -> str:
+        level, attrs, anchor, number, words = match.groups()
+        if words not in HEADINGS or gettext(words) == words:
+            return match.group(0)
+        return f'<h{level}{attrs} lang="{language}">{anchor}{number or ""}{gettext(words)}</h{level}>'
+
+    return _HEADING.sub(heading, html)
 
 
 def rules_pages() -> list[str]:
@@ -84,6 +131,7 @@ def rules_page(request, page: str):
 def _page(request, name: str):
     title, body = rules_page_render(name)
     # Each page's short name for the page links: its title up to the colon ("Seven Card Stud").
-    pages = [(page, rules_page_render(page)[0].split(":")[0]) for page in rules_pages()]
-    return render(request, "rules_page.html", {"title": title, "body": mark_safe(body),  # noqa: S308 (our own docs)
+    pages = [(page, heading_text(rules_page_render(page)[0]).split(":")[0]) for page in rules_pages()]
+    return render(request, "rules_page.html", {"title": heading_text(title),
+                                               "body": mark_safe(_headings_translated(body)),  # noqa: S308 (our own docs)
                                                "pages": pages, "current": name})

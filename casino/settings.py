@@ -155,6 +155,8 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 LANGUAGE_CODE = env.str("HOUSE_LANGUAGE", default="de-at")
 LANGUAGES = [("de-at", "Deutsch"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: The house's formats over Django's (German date and time as ``01.12.2026 14:05``: casino/formats/de).
+FORMAT_MODULE_PATH = ["casino.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Vienna")
 USE_I18N = True
 USE_TZ = True

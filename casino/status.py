@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from django.db import models, transaction
 
 from casino.errors import ApplicationError
-from casino.i18n import gettext_noop
+from casino.i18n import Message, gettext_noop, or_list, status_word
 from casino.models import AuditEntry
 
 
@@ -35,18 +35,23 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
     message ("table 'Stud 1' is already open") for a transition not in the table.
     """
     model = type(obj)
-    label = noun or model._meta.verbose_name
+    # ``noun`` is the English catalogue word ("table"), rendered in the reader's language like the verbose name.
+    label = Message(noun.replace("%", "%%"), {}) if noun and type(noun) is str else (noun or model._meta.verbose_name)
     with transaction.atomic():
         locked = model.objects.select_for_update().get(pk=obj.pk)
         current = getattr(locked, field)
         if to == current:
-            raise ApplicationError(gettext_noop("%(label)s '%(locked)s' is already %(to)s", label=label, locked=locked, to=to), code="invalid_transition",
+            raise ApplicationError(gettext_noop("%(label)s '%(locked)s' is already %(to)s", label=label, locked=locked,
+                                                to=status_word(locked, to, field=field)), code="invalid_transition",
                                    extra={"status": current})
         if to not in allowed.get(current, ()):
-            options = ", ".join(sorted(allowed.get(current, ())))
-            then = f"from {current} it may go to {options}" if options else f"{current} is final"
+            options = [status_word(locked, option, field=field) for option in sorted(allowed.get(current, ()))]
+            here = status_word(locked, current, field=field)
+            then = (gettext_noop("from %(current)s it may go to %(options)s", current=here, options=or_list(options))
+                    if options else gettext_noop("%(current)s is final", current=here))
             raise ApplicationError(
-                gettext_noop("%(label)s '%(locked)s' cannot go from %(current)s to %(to)s; %(then)s", label=label, locked=locked, current=current, to=to, then=then),
+                gettext_noop("%(label)s '%(locked)s' cannot go from %(current)s to %(to)s; %(then)s", label=label,
+                             locked=locked, current=here, to=status_word(locked, to, field=field), then=then),
                 code="invalid_transition", extra={"status": current, "requested": to},
             )
         setattr(locked, field, to)

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 from rules.core.seats import seat_number
 from rules.engines.cards import UNKNOWN_TOKENS, parse_card, parse_german_card
 from rules.engines.errors import RuleViolation, UnknownEvent
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import event_name, gettext_noop
 
 __all__ = [
     "CARDS", "CENTS", "SEAT", "TEXT", "Event", "EventCatalogue", "canonical_cards", "cards_field", "cents_field",
@@ -231,7 +231,7 @@ def canonical_cards(value: Any, *, german: bool = False) -> Any:
 
 
 def _form_error(kind: Any, reason: str) -> UnknownEvent:
-    return UnknownEvent(gettext_noop("%(kind)s event: %(reason)s", kind=str(kind), reason=reason))
+    return UnknownEvent(gettext_noop("%(kind)s event: %(reason)s", kind=event_name(str(kind)), reason=reason))
 
 
 class EventCatalogue:

@@ -3,7 +3,8 @@
 Views only translate (STYLE.md rule 9): the JSON body goes to the pure engine function
 :func:`rules.showdown.run_showdown`; a ``RuleViolation`` becomes HTTP 400 with
 ``{"message", "code", "extra"}`` (rendered by ``casino.errors.api_exception_handler``, also done here
-explicitly so the contract does not depend on the global handler).
+explicitly so the contract does not depend on the global handler). Messages and hand descriptions are in the
+request's language (``Accept-Language``); codes, categories and cards are the same in every language.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api_input import unknown_keys_check
+from casino.i18n import message_text, messages_rendered
 from casino.permissions import IsCroupierOrFloorManager
 from rules.engines.errors import RuleViolation
 from rules.registry import GAMES
@@ -86,5 +88,5 @@ class ShowdownView(APIView):
         try:
             result = run_showdown(doc)
         except RuleViolation as err:
-            return Response(err.as_dict(), status=status.HTTP_400_BAD_REQUEST)
-        return Response(result)
+            return Response(err.as_dict() | {"message": message_text(err.message)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(messages_rendered(result))  # the descriptions in the reader's language

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.errors import ApplicationError
-from casino.i18n import audit_data_text, local_datetime_text, message_text
+from casino.i18n import audit_action_text, audit_data_text, audit_status_text, local_datetime_text, message_text
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from tables import selectors
 from tables.models import (
@@ -66,8 +66,10 @@ class AuditHistoryMixin:
             return "-"
         rows = format_html_join(
             "", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            ((local_datetime_text(e.at), e.actor or "-", e.action,
-              f"{e.from_status} → {e.to_status}" if e.to_status else "", e.reason, audit_data_text(e.data))
+            ((local_datetime_text(e.at), e.actor or "-", audit_action_text(e.action),
+              (f"{audit_status_text(e.subject, e.action, e.from_status)} → "
+               f"{audit_status_text(e.subject, e.action, e.to_status)}") if e.to_status else "",
+              e.reason, audit_data_text(e.data))
              for e in selectors.audit_history(obj=obj)[:200]),
         )
         return format_html("<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>{}"

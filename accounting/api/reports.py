@@ -50,7 +50,7 @@ from accounting.services.reports import (
 from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.errors import ApplicationError
 from casino.gaming_day import gaming_day_of
-from casino.i18n import gettext_noop
+from casino.i18n import gettext_noop, status_word
 from casino.permissions import IsAccountant
 from tables.models import Table
 
@@ -205,7 +205,7 @@ class ReportJobDownloadView(APIView):
     def get(self, request, pk: int):
         job = get_object_or_404(report_job_list(), pk=pk)
         if job.status != ReportJob.Status.DONE or not job.file:
-            raise ApplicationError(gettext_noop("report job %(id)s is %(status)s (%(progress)s %%); download it when done", id=job.id, status=job.status, progress=job.progress),
+            raise ApplicationError(gettext_noop("report job %(id)s is %(status)s (%(progress)s %%); download it when done", id=job.id, status=status_word(job), progress=job.progress),
                                    code="report_not_ready", status_code=409,
                                    extra={"status": job.status, "progress": job.progress})
         name = report_filename(date_from=job.date_from, date_to=job.date_to, fmt=job.fmt)

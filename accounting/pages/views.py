@@ -48,6 +48,7 @@ from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.errors import ApplicationError
 from casino.forms import MoneyField
 from casino.gaming_day import gaming_day_of
+from casino.i18n import local_date_text
 from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
 
@@ -232,7 +233,7 @@ def day_report(request, date: str, fmt: str):
 def chart_day(request, date: str):
     """SVG: GGR and house take per table and per game for one gaming day."""
     day = _day(date)
-    svg = revenue_chart_svg(date_from=day, date_to=day, title=_("Gaming day %(day)s") % {"day": day.isoformat()})
+    svg = revenue_chart_svg(date_from=day, date_to=day, title=_("Gaming day %(day)s") % {"day": local_date_text(day)})
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
@@ -242,5 +243,5 @@ def chart_30_days(request):
     today = gaming_day_of(timezone.now())
     first = today - dt.timedelta(days=29)
     svg = revenue_chart_svg(date_from=first, date_to=today, title=_("Last 30 gaming days (%(start)s to %(end)s)")
-                            % {"start": first.isoformat(), "end": today.isoformat()})
+                            % {"start": local_date_text(first), "end": local_date_text(today)})
     return HttpResponse(svg, content_type="image/svg+xml")

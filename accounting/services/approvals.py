@@ -22,6 +22,7 @@ from accounting.services.four_eyes import accountant_check, approval_amount, sec
 from accounting.services.ledger import journal_entry_reverse
 from accounting.services.reconciliation import discrepancy_resolve
 from casino.errors import ApplicationError, ConflictError
+from casino.i18n import local_date_text
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 
@@ -111,7 +112,7 @@ def gaming_day_reopen_request(*, day: dt.date, actor, reason: str) -> Approval:
         raise ApplicationError(_("re-opening a closed gaming day needs a reason"), code="reason_required")
     accountant_check(actor, step=_("re-open a gaming day"))
     if not GamingDay.objects.filter(day=day, status=GamingDay.Status.CLOSED).exists():
-        raise ConflictError(_("gaming day %(day)s is not closed") % {"day": day.isoformat()}, code="not_closed")
+        raise ConflictError(_("gaming day %(day)s is not closed") % {"day": local_date_text(day)}, code="not_closed")
     return _pending(kind=Approval.Kind.GAMING_DAY_REOPEN, subject_id=day.isoformat(), actor=actor, note=reason,
                     amount=None, gaming_day=day)
 

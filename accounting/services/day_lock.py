@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounting.models import GamingDay
 from casino.errors import ConflictError
+from casino.i18n import local_date_text
 
 
 def gaming_day_is_closed(day: dt.date) -> bool:
@@ -29,7 +30,7 @@ def gaming_day_open_check(day: dt.date) -> None:
     if gaming_day_is_closed(day):
         raise ConflictError(
             _("gaming day %(day)s is closed: nothing may be posted into it; post a correction as a reversal "
-              "in the next open day") % {"day": day.isoformat()},
+              "in the next open day") % {"day": local_date_text(day)},
             code="gaming_day_closed", extra={"gaming_day": day.isoformat()})
 
 

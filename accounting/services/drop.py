@@ -27,7 +27,7 @@ from accounting.services.day_lock import gaming_day_open_check
 from accounting.services.four_eyes import accountant_check, second_person_check
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_bounds, gaming_day_of
-from casino.i18n import gettext_noop
+from casino.i18n import comma_list, gettext_noop
 from casino.status import audit_record, status_transition
 from rules.engines.errors import RuleViolation
 from rules.engines.money import from_cents, to_cents
@@ -110,7 +110,7 @@ def drop_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | s
             audit_record(obj=count, action="drop_counted", actor=count.counted_by, to_status=status,
                          data={"counted": str(counted_eur), "logged": str(logged), "variance": str(variance)})
     except IntegrityError:
-        raise ConflictError(gettext_noop("the drop box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", table=table, gaming_day=gaming_day, value=shift or '(whole day)'), code="already_counted") from None
+        raise ConflictError(gettext_noop("the drop box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", table=table, gaming_day=gaming_day, value=shift or gettext_noop("(whole day)")), code="already_counted") from None
     return count
 
 
@@ -124,7 +124,7 @@ def _counted_eur(counted: object) -> Decimal:
     try:
         return from_cents(to_cents(counted, field="counted"))
     except RuleViolation as exc:  # the money edge's InvalidAmount -> application error
-        raise ApplicationError(str(exc), code="invalid_amount", extra={"field": "counted"}) from exc
+        raise ApplicationError(exc.message, code="invalid_amount", extra={"field": "counted"}) from exc
 
 
 def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropCount, box: str = "drop") -> None:
@@ -134,9 +134,10 @@ def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropC
     """
     existing = list(model.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
     if shift in existing:
-        raise ConflictError(gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", box=box, table=table, gaming_day=gaming_day, value=shift or '(whole day)'), code="already_counted")
+        raise ConflictError(gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", box=box, table=table, gaming_day=gaming_day, value=shift or gettext_noop("(whole day)")), code="already_counted")
     if existing and (not shift or "" in existing):
-        done = ", ".join(f"shift {s}" if s else "the whole day" for s in sorted(existing))
+        done = comma_list([gettext_noop("shift %(shift)s", shift=s) if s else gettext_noop("the whole day")
+                           for s in sorted(existing)])
         raise ConflictError(
             gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s was already counted for %(done)s; a box is counted either for the whole day or per shift, not both", box=box, table=table, gaming_day=gaming_day, done=done), code="already_counted",
             extra={"counted_shifts": sorted(existing)})

@@ -35,6 +35,7 @@ from accounting.selectors import tax_report_rows
 from accounting.services.four_eyes import accountant_check
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_bounds, gaming_day_of
+from casino.i18n import local_date_text
 from casino.status import audit_record, status_transition
 from tables.models import Hand
 
@@ -232,13 +233,13 @@ def gaming_day_close(*, day: dt.date, actor) -> GamingDay:
     with transaction.atomic():
         row = GamingDay.objects.select_for_update().get(day=day)
         if row.status == GamingDay.Status.CLOSED:
-            raise ConflictError(_("gaming day %(day)s is already closed") % {"day": day.isoformat()},
+            raise ConflictError(_("gaming day %(day)s is already closed") % {"day": local_date_text(day)},
                                 code="invalid_transition")
         blockers = gaming_day_blockers(day)
         if blockers:
             raise ApplicationError(
                 _("gaming day %(day)s cannot be closed yet: %(what)s")
-                % {"day": day.isoformat(), "what": "; ".join(b.message for b in blockers)},
+                % {"day": local_date_text(day), "what": "; ".join(b.message for b in blockers)},
                 code="gaming_day_blocked", extra={"blockers": [b.as_json() for b in blockers]})
         snapshot = day_snapshot(day)
         checksum = snapshot_checksum(snapshot)

@@ -20,6 +20,7 @@ from accounting.services.drop import _counted_eur, _overlap_check, shift_bounds
 from accounting.services.four_eyes import accountant_check, second_person_check
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
+from casino.i18n import local_date_text
 from casino.status import audit_record
 from tables.models import Table
 
@@ -36,7 +37,7 @@ def tronc_count_record(*, table: Table, gaming_day: dt.date, counted: Decimal | 
     counted_eur = _counted_eur(counted)
     if gaming_day > gaming_day_of(timezone.now()):
         raise ApplicationError(_("gaming day %(day)s has not started yet; its tronc box cannot be counted")
-                               % {"day": gaming_day.isoformat()}, code="gaming_day_not_started")
+                               % {"day": local_date_text(gaming_day)}, code="gaming_day_not_started")
     gaming_day_open_check(gaming_day)
     shift_bounds(gaming_day=gaming_day, shift=shift)  # validates the shift name
     try:

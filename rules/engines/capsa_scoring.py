@@ -51,8 +51,10 @@ from rules.engines.evaluators.capsa import (
     format_row,
     hand_name,
     natural_key,
+    natural_name,
     setting_foul,
 )
+from rules.engines.messages import gettext_noop
 
 #: A.11: the commission is ``floor(net x fee_rate)`` to the cent (net > 0, so rounded down): a name of
 #: :data:`rules.core.house_take.ROUNDINGS` and its decimal rounding.
@@ -451,17 +453,18 @@ def describe_seat(config: CapsaConfig, hand: SeatHand) -> dict[Any, Any]:
         out["cards"] = {r: format_row(hand.rows[r]) for r in ROWS}
         out["category"] = {r: hand_name(hand.keys[r], wheel_rank=config.wheel_rank) for r in ROWS}
         out["rows"] = {r: describe_key(hand.keys[r], wheel_rank=config.wheel_rank) for r in ROWS}
-        out["description"] = " / ".join(f"{r}: {out['rows'][r]}" for r in ROWS)
+        out["description"] = gettext_noop("front: %(front)s / middle: %(middle)s / back: %(back)s", front=out["rows"]["front"],
+                                          middle=out["rows"]["middle"], back=out["rows"]["back"])
         out["detected_royalties"] = dict(hand.detected_royalties)
     else:
         out["cards"] = format_row(hand.cards) if hand.cards else None
         out["category"] = None
         if hand.status == NATURAL:
-            out["description"] = "Natural: " + str(hand.natural).replace("_", " ")
+            out["description"] = gettext_noop("Natural: %(natural)s", natural=natural_name(hand.natural))
         elif hand.status == VALID:
-            out["description"] = "Not set: every opponent holds a natural"
+            out["description"] = gettext_noop("Not set: every opponent holds a natural")
         elif hand.status == SURRENDERED:
-            out["description"] = "Surrendered"
+            out["description"] = gettext_noop("Surrendered")
         else:
-            out["description"] = "Fouled: " + (hand.foul_reason or "")
+            out["description"] = gettext_noop("Fouled: %(reason)s", reason=hand.foul_reason or "")
     return out

@@ -37,15 +37,18 @@ class Message(str):
 
     template: str
     params: Mapping[str, Any]
+    #: The catalogue's ``msgctxt`` when the same English word means two things (``"event type"``: ``bet``).
+    context: str | None
 
-    def __new__(cls, template: str, params: Mapping[str, Any]) -> Message:
+    def __new__(cls, template: str, params: Mapping[str, Any], context: str | None = None) -> Message:
         self = super().__new__(cls, template % dict(params))
         self.template = template
         self.params = dict(params)
+        self.context = context
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.template, self.params))
+        return (Message, (self.template, self.params, self.context))
 
 
 class Amount(str):
@@ -74,6 +77,14 @@ def gettext_noop(template: str, /, **params: Any) -> Message:
     return Message(template, params)
 
 
+def pgettext(context: str, template: str, /, **params: Any) -> Message:
+    """Like :func:`gettext_noop`, with the catalogue's ``msgctxt`` ``context`` (``xgettext`` extracts this name
+    with its context, as Django's ``pgettext``): the same English word in another sense gets its own
+    translation (``pgettext("event type", "bet")`` reads "Setzen", the action word ``bet`` "setzen").
+    Nothing is translated here."""
+    return Message(template, params, context)
+
+
 #: The actions every engine names by their event type ("seat 3 cannot raise"), marked so that they are
 #: translated; an engine passes ``action_word(kind)`` where its message names the action.
 ACTION_WORDS = {
@@ -83,7 +94,37 @@ ACTION_WORDS = {
     "muck": gettext_noop("muck"), "deal": gettext_noop("deal"), "expose": gettext_noop("expose"),
     "set": gettext_noop("set"), "burn": gettext_noop("burn"), "taxe": gettext_noop("taxe"),
     "misdeal": gettext_noop("misdeal"), "declare": gettext_noop("declare"),
+    "bring_in": gettext_noop("bring it in"), "card_exposed": gettext_noop("record an exposed card"),
+    "deal_community": gettext_noop("deal_community"), "declare_natural": gettext_noop("declare a natural"),
+    "declare_royalty": gettext_noop("declare a royalty"), "timeout": gettext_noop("time out"),
+    "surrender": gettext_noop("surrender"), "play": gettext_noop("play"), "reveal": gettext_noop("reveal"),
 }
+
+
+#: Every event type of the engines as a noun ("the bring_in event", "Ereignis „Bring-in“"): the English text
+#: stays the event type the API takes; the catalogue has its name under the context "event type".
+EVENT_NAMES = {
+    "ante": pgettext("event type", "ante"), "blind": pgettext("event type", "blind"),
+    "bet": pgettext("event type", "bet"), "raise": pgettext("event type", "raise"),
+    "complete": pgettext("event type", "complete"), "call": pgettext("event type", "call"),
+    "check": pgettext("event type", "check"), "fold": pgettext("event type", "fold"),
+    "show": pgettext("event type", "show"), "muck": pgettext("event type", "muck"),
+    "deal": pgettext("event type", "deal"), "expose": pgettext("event type", "expose"),
+    "set": pgettext("event type", "set"), "burn": pgettext("event type", "burn"),
+    "taxe": pgettext("event type", "taxe"), "misdeal": pgettext("event type", "misdeal"),
+    "declare": pgettext("event type", "declare"), "bring_in": pgettext("event type", "bring_in"),
+    "card_exposed": pgettext("event type", "card_exposed"),
+    "deal_community": pgettext("event type", "deal_community"),
+    "declare_natural": pgettext("event type", "declare_natural"),
+    "declare_royalty": pgettext("event type", "declare_royalty"), "timeout": pgettext("event type", "timeout"),
+    "surrender": pgettext("event type", "surrender"), "play": pgettext("event type", "play"),
+    "reveal": pgettext("event type", "reveal"),
+}
+
+
+def event_name(kind: object) -> object:
+    """The marked name of an event type (``"bring_in"`` -> "Bring-in" in German); anything else unchanged."""
+    return EVENT_NAMES.get(kind, kind) if isinstance(kind, str) else kind
 
 
 def action_word(kind: object) -> object:
@@ -91,12 +132,32 @@ def action_word(kind: object) -> object:
     return ACTION_WORDS.get(kind, kind) if isinstance(kind, str) else kind
 
 
+def retemplate(text: str, replacements: Mapping[str, str]) -> str:
+    """``text`` with every (nested) message whose template is a key of ``replacements`` rewritten to the
+    value's template, parameters kept: ``"seat 2: 'Zz' is not in this game's deck"`` can become
+    ``"seat 2: 'Zz' is not in the 32-card pack"`` and still be translated. Plain text is returned unchanged."""
+    if not isinstance(text, Message):
+        return text
+    params = {k: retemplate(v, replacements) if isinstance(v, str) else v for k, v in text.params.items()}
+    return Message(replacements.get(text.template, text.template), params, text.context)
+
+
 def or_list(items: Sequence[str]) -> str:
-    """``["10.00", "20.00"] -> "10.00 or 20.00"`` as a message, so the word and each item (an
-    :class:`Amount` keeps its cents) are translated; one item comes back as it is."""
+    """``["10.00", "20.00"] -> "10.00 or 20.00"``, ``["a", "b", "c"] -> "a, b or c"`` as a message, so the
+    word and each item (an :class:`Amount` keeps its cents) are translated; one item comes back as it is."""
     if len(items) == 1:
         return items[0]
-    return gettext_noop("%(first)s or %(last)s", first=or_list(items[:-1]), last=items[-1])
+    return gettext_noop("%(first)s or %(last)s", first=comma_list(items[:-1]), last=items[-1])
+
+
+def comma_list(items: Sequence[str]) -> str:
+    """``["shift A", "shift B"] -> "shift A, shift B"`` as a message that keeps each item (a :class:`Message`
+    is translated, an :class:`Amount` formatted); one item comes back as it is, none as ``""``."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return gettext_noop("%(first)s, %(last)s", first=comma_list(items[:-1]), last=items[-1])
 
 
 def _identity(text: str) -> str:
@@ -104,9 +165,10 @@ def _identity(text: str) -> str:
 
 
 def render(text: str, *, translate: Callable[[str], str] = _identity,
-           amount: Callable[[int], str] | None = None) -> str:
+           amount: Callable[[int], str] | None = None, value: Callable[[Any], Any] | None = None) -> str:
     """Render ``text`` in a language: a :class:`Message` through ``translate`` (template -> translated
-    template), its parameters recursively; an :class:`Amount` through ``amount`` (cents -> text).
+    template), its parameters recursively; an :class:`Amount` through ``amount`` (cents -> text); any other
+    parameter that is not text (a date, a datetime) through ``value`` (e.g. the language's date format).
 
     A plain ``str`` comes back unchanged. A translation that lost a placeholder falls back to the English
     template (the catalogue test keeps that from happening).
@@ -115,9 +177,15 @@ def render(text: str, *, translate: Callable[[str], str] = _identity,
         return amount(text.cents) if amount is not None else str.__str__(text)
     if not isinstance(text, Message):
         return str(text)
-    params = {k: render(v, translate=translate, amount=amount) if isinstance(v, str) else v
+    params = {k: render(v, translate=translate, amount=amount, value=value) if isinstance(v, str)
+              else (value(v) if value is not None else v)
               for k, v in text.params.items()}
-    template = translate(text.template)
+    if text.context:
+        key = f"{text.context}\x04{text.template}"  # gettext's own encoding of msgctxt + msgid
+        template = translate(key)
+        template = text.template if template == key else template
+    else:
+        template = translate(text.template)
     if template != text.template and _placeholders(template) != _placeholders(text.template):
         template = text.template
     try:

@@ -32,7 +32,7 @@ from typing import Any
 
 from rules.engines import stud
 from rules.engines.errors import RuleViolation, UnknownEvent
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import event_name, gettext_noop, or_list
 from rules.engines.money import from_cents
 from rules.engines.stud.engine import _HANDLERS, _apply
 from rules.engines.stud.parsing import _fmt, _parse_tokens
@@ -87,8 +87,7 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     variants = _variants()
     stud_variant = variants.get(code) if isinstance(code, str) else None
     if stud_variant is None:
-        games = ", ".join(v.label for v in variants.values())
-        games = " or ".join(games.rsplit(", ", 1))
+        games = or_list([v.label for v in variants.values()])
         raise PhhError(gettext_noop("%(value)s: variant %(variant)s is not %(games)s (%(codes)s)", value=name or "PHH",
                                     variant=repr(code), games=games, codes=", ".join(repr(v) for v in variants)))
     for key in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
@@ -315,7 +314,7 @@ def event_to_action(state: stud.StudState, event: Mapping[str, Any]) -> str | No
         return f"{p} sm " + "".join(_fmt(c) for c, _ in state.cards[i])
     if kind == "muck":
         return f"{p} sm"
-    raise UnknownEvent(gettext_noop("%(kind)s events have no PHH form", kind=kind))
+    raise UnknownEvent(gettext_noop("%(kind)s events have no PHH form", kind=event_name(kind)))
 
 
 def dumps_phh(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], events: Sequence[Mapping[str, Any]],

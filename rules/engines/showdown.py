@@ -40,7 +40,7 @@ from typing import Any
 from rules.engines.cards import DECK_52, Card, format_cards, parse_cards
 from rules.engines.errors import DuplicateCard, RuleViolation, WrongCardCount
 from rules.engines.evaluators.stud import evaluate_stud
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import gettext_noop, or_list
 
 __all__ = [
     "MalformedShowdown",
@@ -142,7 +142,7 @@ def parse_showdown_hands(
     deck: frozenset[Card] = DECK_52,
     card_counts: Collection[int] | None = None,
     shared: Collection[Card] = (),
-    shared_label: str = "the shared cards",
+    shared_label: str = gettext_noop("the shared cards"),
     game_label: str = "",
     rule: str | None = None,
 ) -> dict[int, list[Card]]:
@@ -182,7 +182,7 @@ def parse_showdown_hands(
         raise MalformedShowdown(gettext_noop("\"hands\" is empty: give at least one seat and its cards"), extra={"field": "hands"})
 
     hands: dict[int, list[Card]] = {}
-    owner: dict[int, str] = {int(c): shared_label for c in shared}
+    owner: dict[int, str | int] = {int(c): shared_label for c in shared}
     for raw_seat, raw_cards in items:
         seat = parse_seat(raw_seat)
         if seat in hands:
@@ -200,8 +200,8 @@ def parse_showdown_hands(
             err.args = (err.message,)
             raise
         if card_counts is not None and len(cards) not in card_counts:
-            allowed = _or_list(sorted(card_counts))
-            what = game_label or "a hand"
+            allowed = or_list([str(n) for n in sorted(card_counts)])
+            what = game_label or gettext_noop("a hand")
             raise WrongCardCount(
                 gettext_noop("seat %(seat)s shows %(n_cards)s cards; %(what)s has %(allowed)s", seat=seat, n_cards=len(cards), what=what, allowed=allowed)
                 if rule is None else
@@ -212,19 +212,16 @@ def parse_showdown_hands(
         for card in cards:
             where = owner.get(int(card))
             if where is not None:
-                if where == f"seat {seat}":
+                if where == seat:
                     text = gettext_noop("seat %(seat)s shows %(card)s twice", seat=seat, card=card)
                 else:
-                    text = gettext_noop("card %(card)s appears twice: %(where)s and seat %(seat)s", card=card, where=where, seat=seat)
+                    text = gettext_noop("card %(card)s appears twice: %(where)s and seat %(seat)s", card=card,
+                                        where=where if isinstance(where, str) else gettext_noop("seat %(seat)s", seat=where),
+                                        seat=seat)
                 raise DuplicateCard(text, seat=seat, extra={"card": str(card)})
-            owner[int(card)] = f"seat {seat}"
+            owner[int(card)] = seat
         hands[seat] = cards
     return dict(sorted(hands.items()))
-
-
-def _or_list(numbers: list[int]) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -244,9 +241,10 @@ def stud_showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             raise WrongCardCount(gettext_noop("the community card is one card, got %(n_community)s (R9)", n_community=len(community)),
                                  rule="R2.2", extra={"field": "community", "count": len(community)})
     counts = (6,) if community else STUD_CARD_COUNTS
-    label = "a stud hand with the community card" if community else "a stud hand at showdown"
+    label = (gettext_noop("a stud hand with the community card") if community
+             else gettext_noop("a stud hand at showdown"))
     hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=counts, shared=community,
-                                 shared_label="the community card", game_label=label, rule="R11.2")
+                                 shared_label=gettext_noop("the community card"), game_label=label, rule="R11.2")
     keys: dict[int, int] = {}
     seats: dict[str, dict[str, Any]] = {}
     for seat, cards in hands.items():

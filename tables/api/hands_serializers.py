@@ -23,7 +23,8 @@ from rest_framework import serializers
 from casino.api_input import NOTE_MAX_CHARS, IdempotencyKeyField, StrictInputSerializer
 from casino.text_limits import PHH_MAX_CHARS
 from rules.core.view import AnswerMoney
-from rules.engines.errors import InvalidCard
+from rules.engines.errors import InvalidAmount, InvalidCard
+from rules.engines.messages import gettext_noop
 from rules.engines.money import format_cents, to_cents
 from rules.registry import GAMES
 from tables.models import Hand, HandEvent, Table
@@ -55,7 +56,7 @@ def _cards_text(value: Any) -> bool:
 
 def event_in(event: Any) -> Any:
     """The API event with its money fields converted to cents (anything else untouched; the service
-    and the engine check the rest). Raises ``InvalidAmount`` (400) naming the field, and ``InvalidCard`` (400)
+    and the engine check the rest). Raises ``InvalidAmount`` (400) naming the field, ``"to": null`` is ``InvalidAmount`` too, and ``InvalidCard`` (400)
     for cards sent as anything but text (a number is not a card: it would be stored raw)."""
     if not isinstance(event, Mapping):
         return event
@@ -65,6 +66,9 @@ def event_in(event: Any) -> Any:
             raise InvalidCard(_('event.%(key)s: send cards as text such as "Ks Kd 3c" (or a list of card names), '
                                 "not %(value)s") % {"key": key, "value": json.dumps(out[key])[:40]},
                               extra={"field": key})
+    if "to" in out and out["to"] is None:  # the engine would read it as a missing key (unknown_event)
+        raise InvalidAmount(gettext_noop("event.to: null is not an amount; give the seat's total bet after the action "
+                                         "as a decimal string such as \"10.00\""), extra={"field": "to"})
     for key in EVENT_MONEY_FIELDS:
         if key in out and out[key] is not None:
             out[key] = to_cents(out[key], field=f"event.{key}")

@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.errors import ApplicationError
-from casino.i18n import gettext_noop
+from casino.i18n import gettext_noop, status_word
 from casino.roles import CROUPIER, has_role
 from casino.status import audit_record, status_transition
 from rules.core.seats import next_clockwise
@@ -143,7 +143,7 @@ def table_update(*, table: Table, actor=None, name: str | None = None, seats: in
         if seats is not None and seats != locked.seats:
             table_seats_check(game=locked.game, seats=seats)
             if locked.status != Table.Status.CLOSED:
-                raise ApplicationError(gettext_noop("seats: table '%(locked)s' is %(status)s; change its seats while it is closed", locked=locked, status=locked.status), extra={"field": "seats"})
+                raise ApplicationError(gettext_noop("seats: table '%(locked)s' is %(status)s; change its seats while it is closed", locked=locked, status=status_word(locked)), extra={"field": "seats"})
             changes["seats"] = [locked.seats, seats]
             locked.seats = seats
         if record_down_cards is not None and bool(record_down_cards) != locked.record_down_cards:
@@ -367,7 +367,7 @@ def limit_profile_create(*, table: Table, config: Mapping[str, Any], actor=None,
         latest = LimitProfile.objects.filter(table=locked).order_by("-version").first()
         if latest is not None and effective_from < latest.effective_from:
             raise ApplicationError(
-                gettext_noop("effective_from: version %(version)s of table '%(locked)s' applies from %(localtime)s; a newer version cannot start earlier", version=latest.version, locked=locked, localtime=format(timezone.localtime(latest.effective_from), "%Y-%m-%d %H:%M")),
+                gettext_noop("effective_from: version %(version)s of table '%(locked)s' applies from %(localtime)s; a newer version cannot start earlier", version=latest.version, locked=locked, localtime=latest.effective_from),
                 extra={"field": "effective_from"})
         version = (latest.version if latest else 0) + 1
         profile = LimitProfile.objects.create(
@@ -406,7 +406,7 @@ def limit_change_request_approve(*, request: LimitChangeRequest, actor=None, dec
     with transaction.atomic():
         locked = LimitChangeRequest.objects.select_for_update().select_related("table").get(pk=request.pk)
         if locked.status != LimitChangeRequest.Status.PENDING:
-            raise ApplicationError(gettext_noop("the limit change request for table '%(table)s' is already %(status)s", table=locked.table, status=locked.status),
+            raise ApplicationError(gettext_noop("the limit change request for table '%(table)s' is already %(status)s", table=locked.table, status=status_word(locked)),
                                    code="invalid_transition", extra={"status": locked.status})
         profile = limit_profile_create(
             table=locked.table, config=locked.requested_config, actor=actor, limit_label=locked.limit_label,
@@ -635,7 +635,7 @@ def rotation_plan_slots_replace(*, plan: RotationPlan, slots: Sequence[Mapping[s
     with transaction.atomic():
         locked = RotationPlan.objects.select_for_update().get(pk=plan.pk)
         if locked.status != RotationPlan.Status.PROPOSED:
-            raise ApplicationError(gettext_noop("plan '%(locked)s' is %(status)s; only a proposed plan can be edited", locked=locked, status=locked.status),
+            raise ApplicationError(gettext_noop("plan '%(locked)s' is %(status)s; only a proposed plan can be edited", locked=locked, status=status_word(locked)),
                                    code="invalid_transition", extra={"status": locked.status})
         _slot_problems(locked, slots)
         slots_working_time_check(slots=slots, period_minutes=locked.period_minutes,
@@ -671,7 +671,7 @@ def rotation_plan_publish(*, plan: RotationPlan, actor=None, reason: str = "") -
     with transaction.atomic():
         locked = RotationPlan.objects.select_for_update().get(pk=plan.pk)
         if locked.status != RotationPlan.Status.PROPOSED:
-            raise ApplicationError(gettext_noop("plan '%(locked)s' is already %(status)s", locked=locked, status=locked.status), code="invalid_transition",
+            raise ApplicationError(gettext_noop("plan '%(locked)s' is already %(status)s", locked=locked, status=status_word(locked)), code="invalid_transition",
                                    extra={"status": locked.status})
         gaps = _coverage_gaps(locked)
         if gaps:

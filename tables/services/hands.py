@@ -40,12 +40,13 @@ from django.utils.translation import gettext as _
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
-from casino.i18n import gettext_noop
+from casino.i18n import gettext_noop, status_word
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules import contract
 from rules.core.view import HandView
 from rules.engines.errors import RuleViolation
+from rules.engines.messages import event_name
 from rules.registry import get_engine, get_game
 from rules.replay import hand_config, replay_hand
 from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
@@ -238,7 +239,7 @@ def hand_open(*, table: Table, seats: Sequence[SeatInput], actor, source: str = 
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if locked.status != Table.Status.OPEN:
-            raise ApplicationError(gettext_noop("table '%(locked)s' is %(status)s: hands are dealt only at an open table", locked=locked, status=locked.status),
+            raise ApplicationError(gettext_noop("table '%(locked)s' is %(status)s: hands are dealt only at an open table", locked=locked, status=status_word(locked)),
                                    code="table_not_open")
         running = Hand.objects.filter(table=locked, status=Hand.Status.OPEN).order_by("number").first()
         if running is not None:
@@ -368,7 +369,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
             stored.hand = locked  # the answer reads its game (no query)
             if not _same_request(locked, stored.payload, event):
-                raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=stored.payload.get('type')),
+                raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=event_name(stored.payload.get('type'))),
                                     code="idempotency_conflict", extra={"seq": stored.seq})
             engine, state = hand_replay(hand=locked, events=[p for seq, p, _ in rows if seq <= stored.seq])
             answer = _state_answer(locked, engine, state) | {"event_count": stored.seq}
@@ -448,13 +449,13 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         spec = get_game(locked.game)
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
-                raise ApplicationError(gettext_noop("event %(index)s (%(event)s): the hand is already complete after event %(index2)s; remove the events after it", index=index, event=event['type'], index2=index - 1), code="hand_complete",
+                raise ApplicationError(gettext_noop("event %(index)s (%(event)s): the hand is already complete after event %(index2)s; remove the events after it", index=index, event=event_name(event['type']), index2=index - 1), code="hand_complete",
                                        extra={"index": index})
             try:
                 state, canonical = contract.act(spec, state, event)
             except RuleViolation as exc:
                 error = _violation(exc, hand=locked, answer=_state_answer(locked, engine, state),
-                                   prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event["type"]))
+                                   prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event_name(event["type"])))
                 error.extra["index"] = index
                 raise error from None
             _store(locked, canonical, f"{idempotency_key}:{index}", actor)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino.errors import ApplicationError
-from casino.i18n import gettext_noop
+from casino.i18n import gettext_noop, status_word
 from rules.engines.errors import ConfigError
 from rules.registry import get_game
 from tables.models import SEAT_RANGE, Hand, Table
@@ -191,7 +191,7 @@ def shift_simulate(*, table: Table, hands: int, seed: int, actor=None, whole_han
     if hands < 1:
         raise ApplicationError(gettext_noop("a shift deals at least one hand"), code="invalid_hands")
     if table.status != Table.Status.OPEN:
-        raise ApplicationError(gettext_noop("table '%(table)s' is %(status)s: open it before dealing", table=table, status=table.status), code="table_not_open")
+        raise ApplicationError(gettext_noop("table '%(table)s' is %(status)s: open it before dealing", table=table, status=status_word(table)), code="table_not_open")
     actor = actor or shift_actor(table=table)
     rng = random.Random(seed)
     result = ShiftResult(table=table.name)

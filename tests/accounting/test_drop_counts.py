@@ -79,7 +79,7 @@ def test_an_accountant_signs_off_with_a_note_and_nobody_without_one(role_user):
     signed = drop_count_sign_off(drop_count=count, actor=accountant, note="box emptied twice; see incident 12")
     assert signed.status == DropCount.Status.SIGNED_OFF
     assert (signed.signed_off_by, signed.sign_off_note) == (accountant, "box emptied twice; see incident 12")
-    with pytest.raises(ApplicationError, match="signed_off"):
+    with pytest.raises(ApplicationError, match="already signed off"):
         drop_count_sign_off(drop_count=signed, actor=accountant, note="again")
 
 

@@ -101,7 +101,7 @@ def test_signing_off_twice_is_a_conflict_and_a_croupier_cannot_sign_off(api_clie
     url = f"/api/v1/drop-counts/{count.id}/sign-off/"
     assert api_client.post(url, {"note": "recount confirmed"}, format="json").status_code == 200
     again = api_client.post(url, {"note": "again"}, format="json")
-    assert again.status_code == 409 and "signed_off" in again.json()["message"], again.json()
+    assert again.status_code == 409 and "already signed off" in again.json()["message"] and again.json()["extra"]["status"] == "signed_off", again.json()
     count.refresh_from_db()
     assert count.sign_off_note == "recount confirmed"
 

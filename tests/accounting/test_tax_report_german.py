@@ -23,7 +23,7 @@ def _build():
 def test_the_pdf_is_german_with_german_game_names_headings_and_decimal_commas(closed_day):  # noqa: F811
     with translation.override("de-at"):
         text, _pages = _text(tax_report_render(_build(), "pdf"))
-    for expected in ("Steuerbericht: Spieltage", "Einundvierzig", "Capsa Susun", "Bruttospielertrag",
+    for expected in (f"Steuerbericht: Spieltage {DAY:%d.%m.%Y} bis", "Einundvierzig", "Capsa Susun", "Bruttospielertrag",
                      "Tisch", "Spiel", "Tagessumme", "1.234,50", "Unterschrift"):
         assert expected in text, expected
     for english in ("gross gaming revenue", "day total", "1,234.50"):  # ("Forty-one 1" is a table name)
@@ -36,9 +36,9 @@ def test_the_xlsx_is_german_with_german_game_names_and_headings(closed_day):  # 
     assert wb.sheetnames == ["Steuerbericht", "Tronc"]
     sheet = wb["Steuerbericht"]
     rows = [[c.value for c in row] for row in sheet.iter_rows()]
-    assert rows[0][0] == f"Steuerbericht, Spieltage {DAY.isoformat()} bis {DAY.isoformat()}"
-    assert rows[1] == ["Zeile", "Spieltag", "Tisch", "Spiel", "Limit", "gespielte Hände", "Summe der Pots", "Taxe/Steuer",
-                       "Capsa-Gebühren", "41-Prämien", "Bruttospielertrag"]
+    assert rows[0][0] == f"Steuerbericht, Spieltage {DAY:%d.%m.%Y} bis {DAY:%d.%m.%Y}"  # the German date format
+    assert rows[1] == ["Zeile", "Spieltag", "Tisch", "Spiel", "Limit", "gespielte Hände", "Summe der Pots", "Taxe",
+                       "Capsa-Gebühren", "41-Boni", "Bruttospielertrag"]
     games = {r[3] for r in rows[2:] if r[0] == "Zeile"}
     assert games == {"Einundvierzig", "Capsa Susun"}
     assert [r[0] for r in rows[2:]][-2:] == ["Tagessumme", "Summe des Zeitraums"]

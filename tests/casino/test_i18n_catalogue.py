@@ -105,7 +105,7 @@ def test_every_marked_template_renders_in_german_with_its_parameters():
 #: English words the house uses unchanged in German.
 SAME_IN_GERMAN = {"Ante", "Bring-in", "Taxe", "Naturals", "Standard", "western 2-4", "western 1-6", "Scoring", "Razz",
                   "Seven Card Stud", "Seven Card Stud Hi-Lo", "Capsa Susun",
-                  "-%(hi)s"}
+                  "-%(hi)s", "Natural: %(natural)s", "Flush %(ranks)s"}
 
 
 def _violation(action) -> RuleViolation:
@@ -182,7 +182,7 @@ def test_amounts_follow_the_language(language, text):
 @pytest.mark.parametrize(("cards", "english", "german"), [
     ("A♥ K♥ Q♥ J♥", "four of one suit, 41 (hearts)", "vier einer Farbe, 41 (Herz)"),
     ("A♥ A♦ A♣ A♠", "four Aces", "vier Asse"),
-    ("K♥ 9♥ 8♦ 7♣", "point value 19", "Punktewert 19"),
+    ("K♥ 9♥ 8♦ 7♣", "point value 19", "Punktwert 19"),
 ])
 def test_forty_one_hand_descriptions_read_in_the_readers_language(cards, english, german):
     from django.utils import translation

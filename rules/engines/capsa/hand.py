@@ -21,7 +21,7 @@ from rules.engines.errors import (
     RuleViolation,
     UnknownEvent,
 )
-from rules.engines.messages import action_word, gettext_noop
+from rules.engines.messages import event_name, gettext_noop
 
 
 def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
@@ -37,7 +37,7 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
         raise UnknownEvent(gettext_noop("unknown Capsa event type %(kind)s; expected one of %(event_types)s", kind=repr(kind), event_types=', '.join(EVENT_TYPES)))
     if state.phase == "complete":
         what = (gettext_noop("the deal was declared a misdeal") if state.misdeal else gettext_noop("the deal is settled"))
-        raise HandComplete(gettext_noop("%(kind)s refused: %(what)s", kind=action_word(kind), what=what))
+        raise HandComplete(gettext_noop("%(kind)s refused: %(what)s", kind=event_name(kind), what=what))
     if _ALLOWED_FIELDS[kind].issuperset(event):
         unknown = None  # the usual event: every field known
     else:
@@ -46,7 +46,7 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
                          and not str(k).startswith("_"))
     if unknown:
         allowed = ", ".join(sorted(EVENT_FIELDS[kind])) or "no other fields"
-        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(unknown)s (a %(kind)s takes %(allowed)s)", kind=action_word(kind), unknown=repr(unknown[0]), allowed=allowed),
+        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(unknown)s (a %(kind)s takes %(allowed)s)", kind=event_name(kind), unknown=repr(unknown[0]), allowed=allowed),
                            extra={"field": unknown[0]})
     handler = _HANDLERS[kind]
     new = handler(state, event)

@@ -24,6 +24,7 @@ from rules.engines.errors import (
 from rules.engines.evaluators.capsa import (
     ROW_SIZES,
     ROWS,
+    natural_name,
     naturals_made,
 )
 from rules.engines.messages import action_word, gettext_noop
@@ -139,7 +140,7 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
         raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: naturals are declared automatically when the cards are dealt (natural_declaration=auto, A.5.2)", seat=seat), seat=seat, rule="A.5")
     _require_phase(state, seat, "declare a natural", ("set",), "A.5.2")
     if seat in state.naturals:
-        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(natural)s", seat=seat, natural=state.naturals[seat]), seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(natural)s", seat=seat, natural=natural_name(state.naturals[seat])), seat=seat, rule="A.5")
     if seat in state.settings:
         raise IllegalAction(gettext_noop("seat %(seat)s cannot declare a natural: it has already set its hand (A.5.2)", seat=seat),
                             seat=seat, rule="A.5")
@@ -166,7 +167,7 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
     made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
                          six_pairs_compare_singleton=config.six_pairs_compare_singleton)
     if claimed is not None and (claimed not in config.natural_precedence or claimed not in made):
-        raise IllegalAction(gettext_noop("seat %(seat)s claims %(replace)s, but the cards %(cards)s do not make it (A.8)", seat=seat, replace=str(claimed).replace('_', ' '), cards=format_cards(cards)), seat=seat, rule="A.8")
+        raise IllegalAction(gettext_noop("seat %(seat)s claims %(replace)s, but the cards %(cards)s do not make it (A.8)", seat=seat, replace=natural_name(str(claimed)), cards=format_cards(cards)), seat=seat, rule="A.8")
     if found is None:
         raise IllegalAction(gettext_noop("seat %(seat)s claims a natural, but the cards %(cards)s make none (A.8)", seat=seat, cards=format_cards(cards)),
                             seat=seat, rule="A.8")
@@ -176,7 +177,7 @@ def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaSta
 def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     seat = _seat_of(state, event, "set")
     if seat in state.naturals:
-        raise IllegalAction(gettext_noop("seat %(seat)s holds a natural (%(replace)s) and does not set (A.5.2)", seat=seat, replace=state.naturals[seat].replace('_', ' ')), seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s holds a natural (%(replace)s) and does not set (A.5.2)", seat=seat, replace=natural_name(state.naturals[seat])), seat=seat, rule="A.5")
     _require_phase(state, seat, "set", ("set",), "A.5.3")
     if seat in state.settings:
         raise IllegalAction(gettext_noop("seat %(seat)s has already set its hand (A.5.3)", seat=seat), seat=seat, rule="A.5")
@@ -236,7 +237,7 @@ def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
         raise IllegalAction(gettext_noop("seat %(seat)s takes no part in the surrender round (it did not set)", seat=seat), seat=seat,
                             rule="A.5")
     if seat in state.decisions:
-        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(decision)s", seat=seat, decision=state.decisions[seat]), seat=seat, rule="A.5")
+        raise IllegalAction(gettext_noop("seat %(seat)s has already declared %(decision)s", seat=seat, decision=action_word(state.decisions[seat])), seat=seat, rule="A.5")
     due = next(s for s in order if s not in state.decisions)
     if seat != due:
         raise OutOfTurn(gettext_noop("seat %(seat)s cannot %(kind)s yet: seat %(due)s declares first (clockwise from the dealer's left, A.5.4)", seat=seat, kind=action_word(kind), due=due), seat=seat, rule="A.5")

@@ -43,7 +43,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rules.engines.cards import RANK_NAMES, RANK_PLURALS, RANKS, SUITS, Card
+from rules.engines.cards import RANKS, SUITS, Card
+from rules.engines.messages import gettext_noop
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 
@@ -281,20 +282,21 @@ def setting_foul(
     """
     for name, row in (("front", front), ("middle", middle), ("back", back)):
         if len(row) != ROW_SIZES[name]:
-            return f"the {name} has {len(row)} cards, not {ROW_SIZES[name]}"
+            return gettext_noop("the %(row)s has %(n_cards)s cards, not %(size)s", row=ROW_NAMES[name], n_cards=len(row),
+                                size=ROW_SIZES[name])
     kf, km, kb = evaluate_three(front), evaluate_five(middle, wheel_rank=wheel_rank), evaluate_five(
         back, wheel_rank=wheel_rank)
     mid_vs_back = compare_row_keys(middle, km, back, kb, suit_order=suit_order, flush_compare=flush_compare)
     front_vs_mid = compare_keys(kf, km)
     if mid_vs_back > 0:
-        return f"the middle ({describe_key(km)}) beats the back ({describe_key(kb)})"
+        return gettext_noop("the middle (%(middle)s) beats the back (%(back)s)", middle=describe_key(km), back=describe_key(kb))
     if front_vs_mid > 0:
-        return f"the front ({describe_key(kf)}) beats the middle ({describe_key(km)})"
+        return gettext_noop("the front (%(front)s) beats the middle (%(middle)s)", front=describe_key(kf), middle=describe_key(km))
     if not allow_equal_rows:
         if mid_vs_back == 0:
-            return f"the middle equals the back ({describe_key(km)}) and equal rows are a foul here"
+            return gettext_noop("the middle equals the back (%(row)s) and equal rows are a foul here", row=describe_key(km))
         if front_vs_mid == 0:
-            return f"the front equals the middle ({describe_key(kf)}) and equal rows are a foul here"
+            return gettext_noop("the front equals the middle (%(row)s) and equal rows are a foul here", row=describe_key(kf))
     return None
 
 
@@ -302,12 +304,39 @@ def setting_foul(
 # Names and descriptions
 # --------------------------------------------------------------------------------------------------
 
+#: Rank names and plurals for the descriptions ("Full house, Nines full of Queens"), marked messages.
+_RANK_NAMES = {
+    "2": gettext_noop("Two"), "3": gettext_noop("Three"), "4": gettext_noop("Four"), "5": gettext_noop("Five"),
+    "6": gettext_noop("Six"), "7": gettext_noop("Seven"), "8": gettext_noop("Eight"), "9": gettext_noop("Nine"),
+    "T": gettext_noop("Ten"), "J": gettext_noop("Jack"), "Q": gettext_noop("Queen"), "K": gettext_noop("King"),
+    "A": gettext_noop("Ace"),
+}
+_RANK_PLURALS = {
+    "2": gettext_noop("Twos"), "3": gettext_noop("Threes"), "4": gettext_noop("Fours"), "5": gettext_noop("Fives"),
+    "6": gettext_noop("Sixes"), "7": gettext_noop("Sevens"), "8": gettext_noop("Eights"), "9": gettext_noop("Nines"),
+    "T": gettext_noop("Tens"), "J": gettext_noop("Jacks"), "Q": gettext_noop("Queens"), "K": gettext_noop("Kings"),
+    "A": gettext_noop("Aces"),
+}
+#: The naturals (A.5) by name, in the croupier's words (marked: the edge translates them).
+NATURAL_NAMES = {
+    "three_flushes": gettext_noop("three flushes"), "three_straights": gettext_noop("three straights"),
+    "six_pairs": gettext_noop("six pairs"), "dragon": gettext_noop("dragon"), "clean_dragon": gettext_noop("clean dragon"),
+}
+#: The rows by name ("royalty in the front row"), marked.
+ROW_NAMES = {"front": gettext_noop("front row"), "middle": gettext_noop("middle row"), "back": gettext_noop("back row")}
+
+
+def natural_name(name: object) -> object:
+    """The marked words for a natural's name (``"three_flushes"`` -> "three flushes"); anything else unchanged."""
+    return NATURAL_NAMES.get(name, name) if isinstance(name, str) else name
+
+
 def _rn(rank: int) -> str:
-    return RANK_NAMES[RANKS[rank - 2]]
+    return _RANK_NAMES[RANKS[rank - 2]]
 
 
 def _rp(rank: int) -> str:
-    return RANK_PLURALS[RANKS[rank - 2]]
+    return _RANK_PLURALS[RANKS[rank - 2]]
 
 
 def _rc(rank: int) -> str:
@@ -329,29 +358,40 @@ def hand_name(key: Sequence[int], *, wheel_rank: str = "low") -> str:
 
 
 def describe_key(key: Sequence[int], *, wheel_rank: str = "low") -> str:
-    """Readable name of a row key: ``"Full house, Nines full of Queens"``, ``"High card A-K-Q"``."""
+    """Readable name of a row key: ``"Full house, Nines full of Queens"``, ``"High card A-K-Q"``; an English
+    :class:`~rules.engines.messages.Message` the edge renders in the reader's language."""
     cat = key[0]
     if cat in (STRAIGHT, STRAIGHT_FLUSH):
         top = _straight_top(key[1], wheel_rank)
         if cat == STRAIGHT_FLUSH and top == 14:
-            return "Royal flush"
-        kind = "Straight flush" if cat == STRAIGHT_FLUSH else "Straight"
-        return f"{kind}, {_rn(top)}-high" + (" (wheel)" if top == 5 else "")
+            return gettext_noop("Royal flush")
+        if cat == STRAIGHT_FLUSH:
+            return (gettext_noop("Straight flush, %(rank)s-high (wheel)", rank=_rn(top)) if top == 5
+                    else gettext_noop("Straight flush, %(rank)s-high", rank=_rn(top)))
+        return (gettext_noop("Straight, %(rank)s-high (wheel)", rank=_rn(top)) if top == 5
+                else gettext_noop("Straight, %(rank)s-high", rank=_rn(top)))
     if cat == FOUR_OF_A_KIND:
-        return f"Four {_rp(key[1])}, kicker {_rc(key[2])}"
+        return gettext_noop("Four %(rank)s, kicker %(kicker)s", rank=_rp(key[1]), kicker=_rc(key[2]))
     if cat == FULL_HOUSE:
-        return f"Full house, {_rp(key[1])} full of {_rp(key[2])}"
+        return gettext_noop("Full house, %(three)s full of %(two)s", three=_rp(key[1]), two=_rp(key[2]))
     if cat == FLUSH:
-        return "Flush " + "-".join(_rc(r) for r in key[1:])
+        return gettext_noop("Flush %(ranks)s", ranks="-".join(_rc(r) for r in key[1:]))
     if cat == THREE_OF_A_KIND:
         kick = key[2:]
-        return f"Three {_rp(key[1])}" + (f", kickers {'-'.join(_rc(r) for r in kick)}" if kick else "")
+        if kick:
+            return gettext_noop("Three %(rank)s, kickers %(kickers)s", rank=_rp(key[1]),
+                                kickers="-".join(_rc(r) for r in kick))
+        return gettext_noop("Three %(rank)s", rank=_rp(key[1]))
     if cat == TWO_PAIR:
-        return f"Two pair, {_rp(key[1])} and {_rp(key[2])}, kicker {_rc(key[3])}"
+        return gettext_noop("Two pair, %(high)s and %(low)s, kicker %(kicker)s", high=_rp(key[1]), low=_rp(key[2]),
+                            kicker=_rc(key[3]))
     if cat == PAIR:
         kick = key[2:]
-        return f"Pair of {_rp(key[1])}, kicker{'s' if len(kick) > 1 else ''} {'-'.join(_rc(r) for r in kick)}"
-    return "High card " + "-".join(_rc(r) for r in key[1:])
+        kickers = "-".join(_rc(r) for r in kick)
+        if len(kick) > 1:
+            return gettext_noop("Pair of %(rank)s, kickers %(kickers)s", rank=_rp(key[1]), kickers=kickers)
+        return gettext_noop("Pair of %(rank)s, kicker %(kickers)s", rank=_rp(key[1]), kickers=kickers)
+    return gettext_noop("High card %(ranks)s", ranks="-".join(_rc(r) for r in key[1:]))
 
 
 def format_row(cards: Sequence[int]) -> str:

@@ -101,11 +101,20 @@ _EV5 = _pheval.evaluate_5cards
 _EV7 = _pheval.evaluate_7cards
 _VALID_IDS = frozenset(range(52))
 _VALID_ID_BYTES = bytes(range(52))
+#: Rank words for the descriptions ("Straight, five high"), marked so that the edge translates them.
 _RANK_WORDS = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-    "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+    "2": gettext_noop("two"), "3": gettext_noop("three"), "4": gettext_noop("four"), "5": gettext_noop("five"),
+    "6": gettext_noop("six"), "7": gettext_noop("seven"), "8": gettext_noop("eight"), "9": gettext_noop("nine"),
+    "T": gettext_noop("ten"), "J": gettext_noop("jack"), "Q": gettext_noop("queen"), "K": gettext_noop("king"),
+    "A": gettext_noop("ace"),
 }
-_RANK_PLURAL_WORDS = {r: ("sixes" if r == "6" else w + "s") for r, w in _RANK_WORDS.items()}
+_RANK_PLURAL_WORDS = {
+    "2": gettext_noop("twos"), "3": gettext_noop("threes"), "4": gettext_noop("fours"), "5": gettext_noop("fives"),
+    "6": gettext_noop("sixes"), "7": gettext_noop("sevens"), "8": gettext_noop("eights"), "9": gettext_noop("nines"),
+    "T": gettext_noop("tens"), "J": gettext_noop("jacks"), "Q": gettext_noop("queens"), "K": gettext_noop("kings"),
+    "A": gettext_noop("aces"),
+}
+_ROYAL_FLUSH = gettext_noop("Royal flush")
 
 
 def category_of(key: int) -> str:
@@ -261,28 +270,31 @@ def _order_five(five: Sequence[int], category: str) -> tuple[Card, ...]:
 
 
 def _describe(category: str, five: tuple[Card, ...]) -> str:
+    """The croupier's words for a stud hand (``"Two pair, kings and fives, ace kicker"``): an English
+    :class:`~rules.engines.messages.Message` the edge renders in the reader's language (``"Zwei Paare, ..."``)."""
     ranks = [c.rank_char for c in five]
     word = _RANK_WORDS
     plural = _RANK_PLURAL_WORDS
     if category == "straight_flush":
         if ranks[0] == "A":
-            return "Royal flush"
-        return f"Straight flush, {word[ranks[0]]} high"
+            return _ROYAL_FLUSH
+        return gettext_noop("Straight flush, %(rank)s high", rank=word[ranks[0]])
     if category == "four_of_a_kind":
-        return f"Four of a kind, {plural[ranks[0]]}, {word[ranks[4]]} kicker"
+        return gettext_noop("Four of a kind, %(rank)s, %(kicker)s kicker", rank=plural[ranks[0]], kicker=word[ranks[4]])
     if category == "full_house":
-        return f"Full house, {plural[ranks[0]]} full of {plural[ranks[3]]}"
+        return gettext_noop("Full house, %(three)s full of %(two)s", three=plural[ranks[0]], two=plural[ranks[3]])
     if category == "flush":
-        return f"Flush, {word[ranks[0]]} high ({'-'.join(ranks)})"
+        return gettext_noop("Flush, %(rank)s high (%(ranks)s)", rank=word[ranks[0]], ranks="-".join(ranks))
     if category == "straight":
-        return f"Straight, {word[ranks[0]]} high"
+        return gettext_noop("Straight, %(rank)s high", rank=word[ranks[0]])
     if category == "three_of_a_kind":
-        return f"Three of a kind, {plural[ranks[0]]}"
+        return gettext_noop("Three of a kind, %(rank)s", rank=plural[ranks[0]])
     if category == "two_pair":
-        return f"Two pair, {plural[ranks[0]]} and {plural[ranks[2]]}, {word[ranks[4]]} kicker"
+        return gettext_noop("Two pair, %(high)s and %(low)s, %(kicker)s kicker", high=plural[ranks[0]],
+                            low=plural[ranks[2]], kicker=word[ranks[4]])
     if category == "one_pair":
-        return f"One pair, {plural[ranks[0]]}"
-    return f"High card, {word[ranks[0]]} ({'-'.join(ranks)})"
+        return gettext_noop("One pair, %(rank)s", rank=plural[ranks[0]])
+    return gettext_noop("High card, %(rank)s (%(ranks)s)", rank=word[ranks[0]], ranks="-".join(ranks))
 
 
 def evaluate_stud(cards: Sequence[Card]) -> StudHand:

@@ -20,7 +20,7 @@ from rules.engines.forty_one.parsing import _check_shape
 from rules.engines.forty_one.showdown import _misdeal, _muck, _show
 from rules.engines.forty_one.state import FortyOneState, new_hand
 from rules.engines.forty_one_config import FortyOneConfig
-from rules.engines.messages import action_word, gettext_noop
+from rules.engines.messages import event_name, gettext_noop
 
 
 def apply(state: FortyOneState, event: Mapping[str, Any]) -> FortyOneState:
@@ -32,7 +32,7 @@ def apply(state: FortyOneState, event: Mapping[str, Any]) -> FortyOneState:
     """
     kind = _check_shape(event)
     if state.complete:
-        raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=action_word(kind)))
+        raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=event_name(kind)))
     new = state.clone()
     stored = _HANDLERS[kind](new, dict(event))
     new.events = (*state.events, stored)
@@ -65,7 +65,7 @@ def replay(config: FortyOneConfig, seats: Mapping[int, int], events: Iterable[Ma
     for event in events:
         kind = _check_shape(event)
         if state.phase == "complete":
-            raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=action_word(kind)))
+            raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=event_name(kind)))
         stored_events.append(_HANDLERS[kind](state, dict(event)))
     state.events = tuple(stored_events)
     return state

@@ -26,7 +26,7 @@ from rules.engines.errors import (
 )
 from rules.engines.forty_one.state import META_KEYS, FortyOneState
 from rules.engines.forty_one_config import FortyOneConfig
-from rules.engines.messages import action_word, gettext_noop
+from rules.engines.messages import action_word, event_name, gettext_noop, retemplate
 from rules.engines.money import MAX_AMOUNT_CENTS
 
 # fields per event type: (required, optional)
@@ -52,11 +52,18 @@ _FAST_SHAPE: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
+#: A card outside the 32-card pack: the general "not in this game's deck" messages name the pack (B.2).
+_PIQUET_DECK_MESSAGES = {
+    "'%(token)s' is not in this game's deck": gettext_noop("'%(token)s' is not in the 32-card pack (7 to A, B.2)", token="").template,
+    "'%(c)s' is not in this game's deck": gettext_noop("'%(c)s' is not in the 32-card pack (7 to A, B.2)", c="").template,
+}
+
+
 def _seat_of(state: FortyOneState, event: Mapping[str, Any]) -> int:
     """The event's seat, dealt into the hand (:func:`rules.core.seats.parse_seat`)."""
     return parse_seat(
         event, state.seats,
-        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event.get('type'), seat=repr(event.get("seat")))),
+        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event_name(event.get('type')), seat=repr(event.get("seat")))),
         not_dealt=lambda seat: IllegalAction(gettext_noop("seat %(seat)s is not dealt into this hand (seats %(seats)s)", seat=seat, seats=', '.join(map(str, state.seats))),
                                              seat=seat))
 
@@ -66,10 +73,10 @@ def _amount(event: Mapping[str, Any], key: str) -> int | None:
         return None
     value = event[key]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' must be whole cents (an int >= 0), got %(value)s", type=event.get('type'), key=key, value=repr(value)),
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' must be whole cents (an int >= 0), got %(value)s", type=event_name(event.get('type')), key=key, value=repr(value)),
                             extra={"field": key})
     if value > MAX_AMOUNT_CENTS:
-        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' of %(value)s cents is too large", type=event.get('type'), key=key, value=value), extra={"field": key})
+        raise InvalidAmount(gettext_noop("%(type)s event: '%(key)s' of %(value)s cents is too large", type=event_name(event.get('type')), key=key, value=value), extra={"field": key})
     return value
 
 
@@ -109,7 +116,7 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
         return parse_cards(raw if tokens is None else tokens, deck=PIQUET_32)
     except InvalidCard as err:
         if "deck" in err.message:
-            err.message = err.message.replace("this game's deck", "the 32-card pack (7 to A, B.2)")
+            err.message = retemplate(err.message, _PIQUET_DECK_MESSAGES)
             err.args = (err.message,)
         raise
 
@@ -130,13 +137,13 @@ def _check_shape(event: Any) -> str:
     missing = sorted(required - set(event))
     if missing == ["to"]:
         raise UnknownEvent(gettext_noop("%(kind)s event: the amount is missing (give 'to': the seat's total bet in "
-                                        "this round after the action)", kind=action_word(kind)), extra={"field": "to"})
+                                        "this round after the action)", kind=event_name(kind)), extra={"field": "to"})
     if missing:
-        raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=action_word(kind), missing=', '.join(missing)), extra={"field": missing[0]})
+        raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=event_name(kind), missing=', '.join(missing)), extra={"field": missing[0]})
     extra = sorted(k for k in event if k not in required | optional | {"type"} | META_KEYS
                    and not str(k).startswith("_"))
     if extra:
-        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=action_word(kind), extra=repr(extra[0])), extra={"field": extra[0]})
+        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=event_name(kind), extra=repr(extra[0])), extra={"field": extra[0]})
     return kind
 
 

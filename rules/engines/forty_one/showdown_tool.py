@@ -24,10 +24,10 @@ from rules.engines.evaluators.forty_one import (
     evaluate,
     rank_seats,
 )
-from rules.engines.forty_one.parsing import parse_pack_cards
+from rules.engines.forty_one.parsing import _PIQUET_DECK_MESSAGES, parse_pack_cards
 from rules.engines.forty_one.state import GAME, SHOWDOWN_CARDS
 from rules.engines.forty_one_config import FortyOneConfig, build_config
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import gettext_noop, retemplate
 
 
 def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,11 +65,12 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     else:
         try:
             hands = parse_showdown_hands(doc, deck=PIQUET_32, card_counts=(SHOWDOWN_CARDS,),
-                                         game_label="a Forty-one hand (B.3)")
+                                         game_label=gettext_noop("a Forty-one hand (B.3)"))
         except InvalidCard as err:
-            message = err.message.replace("this game's deck", "the 32-card pack (7 to A, B.2)")
+            message = retemplate(err.message, _PIQUET_DECK_MESSAGES)
             if _GERMAN_WORDS.search(str(err.extra.get("token", ""))):
-                message += '; for German names set "config": {"deck": "double_german"}'
+                message = gettext_noop("%(message)s; for German names set \"config\": {\"deck\": \"double_german\"}",
+                                       message=message)
             err.message = message
             err.args = (message,)
             raise

@@ -15,12 +15,12 @@ from rules.engines.errors import (
     RuleViolation,
     UnknownEvent,
 )
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import event_name, gettext_noop
 from rules.engines.stud.betting import _on_bring_in, _on_call, _on_check, _on_fold, _on_wager
 from rules.engines.stud.dealing import _on_ante, _on_burn, _on_card_exposed, _on_deal, _on_deal_community
 from rules.engines.stud.parsing import _EVENT_FIELDS, _fields_check
 from rules.engines.stud.showdown import _on_misdeal, _on_muck, _on_show
-from rules.engines.stud.state import _ACTION_WORDS, _EVENT_TYPES, StudState, _seat_err, new_hand
+from rules.engines.stud.state import _ACTION_WORDS, _EVENT_TYPES, StudState, _action, _seat_err, new_hand
 from rules.engines.stud.taxe import _on_taxe
 from rules.engines.stud.view import is_complete, legal_actions, settlement, view
 from rules.engines.stud_config import StudConfig, build_config, config_to_dict
@@ -59,7 +59,7 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
     if handler is None:
         reason = gettext_noop("unknown event type %(kind)s; expected one of %(event_types)s", kind=repr(kind), event_types=', '.join(sorted(_EVENT_TYPES)))
         if i is not None:
-            raise UnknownEvent(gettext_noop("seat %(seat)s cannot %(kind)s: %(reason)s", seat=seat, kind=kind, reason=reason), seat=seat, extra={"action": str(kind)})
+            raise UnknownEvent(gettext_noop("seat %(seat)s cannot %(kind)s: %(reason)s", seat=seat, kind=_action(kind), reason=reason), seat=seat, extra={"action": str(kind)})
         raise UnknownEvent(reason)
     if s.phase == "complete":
         rule = "R12.1" if s.void else ("R1.5" if s.folded.count(False) == 1 else "R11.2")
@@ -67,7 +67,7 @@ def _apply(s: StudState, event: Mapping[str, Any]) -> None:
         if i is not None:
             raise _seat_err(HandComplete, s, i, _ACTION_WORDS.get(kind, kind),  # type: ignore[arg-type]
                             gettext_noop("the hand is over (%(how)s)", how=how), rule)
-        raise HandComplete(gettext_noop("the hand is over (%(how)s); no %(kind)s event is possible (%(rule)s)", how=how, kind=kind, rule=rule), rule=rule)
+        raise HandComplete(gettext_noop("the hand is over (%(how)s); no %(kind)s event is possible (%(rule)s)", how=how, kind=event_name(kind), rule=rule), rule=rule)
     _fields_check(event, kind)  # type: ignore[arg-type]
     handler(s, event)
     s.n_events += 1
@@ -98,7 +98,7 @@ def replay(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], eve
             _apply(s, event)
         except RuleViolation as exc:
             kind = event.get("type") if isinstance(event, Mapping) else None
-            exc.message = gettext_noop("event %(k)s (%(kind)s): %(message)s", k=k, kind=kind, message=exc.message)
+            exc.message = gettext_noop("event %(k)s (%(kind)s): %(message)s", k=k, kind=event_name(kind), message=exc.message)
             exc.args = (exc.message,)
             exc.extra["event_index"] = k
             raise

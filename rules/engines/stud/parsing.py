@@ -14,8 +14,8 @@ from rules.engines.errors import (
     InvalidCard,
     UnknownEvent,
 )
-from rules.engines.messages import gettext_noop
-from rules.engines.stud.state import DECK_SIZE, UNKNOWN, StudState, _seat_err
+from rules.engines.messages import event_name, gettext_noop
+from rules.engines.stud.state import DECK_SIZE, UNKNOWN, StudState, _action, _seat_err
 
 
 def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
@@ -27,7 +27,7 @@ def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
             return i
     return s.pos[parse_seat(
         event, s.pos,
-        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event.get('type'), seat=repr(seat))),
+        not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event_name(event.get('type')), seat=repr(seat))),
         not_dealt=lambda n: UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=n, seats=', '.join(map(str, s.seats))),
                                          seat=n))]
 
@@ -57,7 +57,7 @@ def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, 
         reason = gettext_noop("'%(key)s' must be a whole number of cents, got %(value)s", key=key, value=repr(value))
     if s is not None and i is not None:
         raise _seat_err(cls, s, i, action or str(event.get("type")), reason, rule)
-    raise cls(gettext_noop("%(type)s event: %(reason)s (%(rule)s)", type=event.get('type'), reason=reason, rule=rule), rule=rule)
+    raise cls(gettext_noop("%(type)s event: %(reason)s (%(rule)s)", type=event_name(event.get('type')), reason=reason, rule=rule), rule=rule)
 
 
 #: Fast path for canonical tokens ("As", "??"); anything else goes through ``parse_card``.
@@ -108,9 +108,9 @@ def _fields_check(event: Mapping[str, Any], kind: str) -> None:
     extra = sorted(k for k in event if k not in allowed and not (isinstance(k, str) and k.startswith("_")))
     if extra:
         seat = event.get("seat")
-        who = (gettext_noop("seat %(seat)s cannot %(kind)s: ", seat=seat, kind=kind) if type(seat) is int else '')
+        who = (gettext_noop("seat %(seat)s cannot %(kind)s: ", seat=seat, kind=_action(kind)) if type(seat) is int else '')
         takes = ", ".join(sorted(allowed - {"type", "note"})) or "nothing"
-        raise UnknownEvent(gettext_noop("%(who)sthe %(kind)s event does not take %(items)s (it takes: %(takes)s); remove it and log again", who=who, kind=kind, items=', '.join(repr(k) for k in extra), takes=takes),
+        raise UnknownEvent(gettext_noop("%(who)sthe %(kind)s event does not take %(items)s (it takes: %(takes)s); remove it and log again", who=who, kind=event_name(kind), items=', '.join(repr(k) for k in extra), takes=takes),
                            seat=seat if type(seat) is int else None, extra={"field": str(extra[0])})
 
 

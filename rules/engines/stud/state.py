@@ -16,7 +16,7 @@ from rules.engines.errors import (
 )
 from rules.engines.evaluators.low import low_board_key
 from rules.engines.evaluators.stud_board import board_key, board_suit_key
-from rules.engines.messages import Amount, gettext_noop
+from rules.engines.messages import Amount, action_word, gettext_noop
 from rules.engines.stud_config import StudConfig, build_config
 from rules.engines.stud_variant import SEVEN_CARD_STUD, StudVariant
 
@@ -43,6 +43,13 @@ _ACTION_WORDS = {"deal": gettext_noop("be dealt cards"), "bring_in": gettext_noo
                  "show": gettext_noop("show"), "muck": gettext_noop("muck"), "burn": gettext_noop("burn"),
                  "taxe": gettext_noop("taxe"), "misdeal": gettext_noop("misdeal"),
                  "deal_community": gettext_noop("deal_community")}
+
+
+def _action(kind: object) -> object:
+    """The marked words for an action named by its event type in "seat 3 cannot ..." (``"deal"`` -> "be
+    dealt cards"); anything else as :func:`rules.engines.messages.action_word`."""
+    return _ACTION_WORDS.get(kind, action_word(kind)) if isinstance(kind, str) else kind
+
 
 
 _STREET_NAMES = {3: gettext_noop("3rd"), 4: gettext_noop("4th"), 5: gettext_noop("5th"), 6: gettext_noop("6th"),

@@ -19,6 +19,7 @@ from rules.core.game_spec import GameSpec
 from rules.engines import stud_sim
 from rules.engines.cards import DECK_52, format_cards
 from rules.engines.evaluators.low import ace_to_five_key, describe_low
+from rules.engines.messages import gettext_noop
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
 from rules.engines.stud_variant import RAZZ
@@ -41,7 +42,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     Output as the stud showdown tool, ``"key"`` left out; ``"description"`` calls the low
     (``"7-5-4-2-A"``). Raises as :func:`rules.engines.showdown.parse_showdown_hands`.
     """
-    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=STUD_CARD_COUNTS, game_label="a Razz hand")
+    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=STUD_CARD_COUNTS, game_label=gettext_noop("a Razz hand"))
     keys: dict[int, Any] = {}
     seats: dict[str, dict[str, Any]] = {}
     for seat, cards in hands.items():

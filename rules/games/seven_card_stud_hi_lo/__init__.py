@@ -17,6 +17,7 @@ from rules.engines import stud_sim
 from rules.engines.cards import DECK_52, format_cards
 from rules.engines.evaluators.low import describe_low, eight_or_better_key
 from rules.engines.evaluators.stud import evaluate_stud
+from rules.engines.messages import gettext_noop
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
 from rules.engines.stud_variant import SEVEN_CARD_STUD_HI_LO
@@ -37,7 +38,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
     """Rank Hi-Lo hands (HL2.1-HL2.4): ``"ranking"`` by the high hand, ``"low_ranking"`` among the
     qualifying lows (empty when nobody qualifies, HL2.4); per seat the high hand and ``"low"`` (its low
     called as ``"8-6-4-2-A"``, or ``None``). Raises as :func:`rules.engines.showdown.parse_showdown_hands`."""
-    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=STUD_CARD_COUNTS, game_label="a Hi-Lo hand")
+    hands = parse_showdown_hands(doc, deck=DECK_52, card_counts=STUD_CARD_COUNTS, game_label=gettext_noop("a Hi-Lo hand"))
     highs: dict[int, int] = {}
     lows: dict[int, Any] = {}
     seats: dict[str, dict[str, Any]] = {}
