@@ -8,6 +8,7 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.utils import timezone
 
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
 from rules.engines.registry import get_engine
@@ -92,7 +93,12 @@ def test_the_demo_rotation_is_published_and_keeps_the_invariants(demo):
     for slot in plan.slots.all():
         grid[slot.dealer_id][starts.index(slot.start)] = slot.table_id
     assert plan_violations(grid=grid, tables=tables, dealers=dealers, periods_before_break=2) == []
-    assert DealerAssignment.objects.count() == plan.slots.filter(table__isnull=False).count()
+    # Publishing assigns every dealing slot not yet over (floor.py: the roster's past is not written after the
+    # fact): whatever ended between the seeding and now was assigned, the rest still is; nothing else.
+    assigned = set(DealerAssignment.objects.values_list("slot_id", flat=True))
+    dealing = plan.slots.filter(table__isnull=False)
+    assert set(dealing.filter(end__gt=timezone.now()).values_list("pk", flat=True)) <= assigned
+    assert assigned <= set(dealing.values_list("pk", flat=True))
 
 
 @pytest.fixture
@@ -116,7 +122,7 @@ def test_admin_pages_render_with_the_audit_history(admin_client, model):
 def test_admin_table_page_shows_who_opened_it(admin_client):
     table = Table.objects.get(name="Stud 1")
     page = admin_client.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
-    assert "status_change" in page and "closed → open" in page and "floor" in page
+    assert "status changed" in page and "closed → open" in page and "floor" in page
 
 
 def test_admin_refuses_a_bad_seat_count_with_the_services_message(admin_client):
