@@ -10,14 +10,22 @@ FELT = "#0b5d3b"
 PALETTE = ["#0b5d3b", "#8a1c1c", "#1a57c4", "#8a5a00", "#5b3b8a", "#2d7d7d", "#555555", "#b0417a"]
 
 
-def _figure(width: float = 7.5, height: float = 3.2):
+#: Text sizes in points of the figure. The page shows a chart about 500 px wide (two columns at 1280 px),
+#: so a 5.5-inch figure (396 pt) is drawn at about 1.25 px per point: 10 pt reads as 12-13 px, never
+#: smaller than the page's small print; on a portrait tablet (one column) it is larger still.
+FONT_SIZE = 10
+SMALL_SIZE = 10
+
+
+def _figure(width: float = 5.5, height: float = 3.0):
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    plt.rcParams.update({"svg.fonttype": "none", "font.size": 9, "axes.spines.top": False,
-                         "axes.spines.right": False})
+    plt.rcParams.update({"svg.fonttype": "none", "font.size": FONT_SIZE, "axes.titlesize": FONT_SIZE + 2,
+                         "xtick.labelsize": SMALL_SIZE, "ytick.labelsize": SMALL_SIZE,
+                         "legend.fontsize": SMALL_SIZE, "axes.spines.top": False, "axes.spines.right": False})
     return plt, *plt.subplots(figsize=(width, height), layout="constrained")
 
 
@@ -45,7 +53,9 @@ def hands_per_hour_chart(*, hours: list[str], hands: dict[str, list[int]], title
     ax.set_title(title)
     ax.set_ylabel(ylabel)
     if hands:
-        ax.legend(loc="upper left", bbox_to_anchor=(1, 1), fontsize=8, frameon=False)
+        ax.legend(loc="upper left", bbox_to_anchor=(1, 1), fontsize=SMALL_SIZE, frameon=False)
+    if len(hours) > 12:  # a label every other hour, so that they do not run into each other
+        ax.set_xticks(range(len(hours)), [h if i % 2 == 0 else "" for i, h in enumerate(hours)])
     return _out(plt, fig, fmt)
 
 
@@ -60,7 +70,7 @@ def bar_chart(*, labels: list[str], values: list[float], title: str, ylabel: str
         ax.text(0.5, 0.5, empty_text, ha="center", va="center", transform=ax.transAxes)
         return _out(plt, fig, fmt)
     bars = ax.bar(labels, values, color=FELT)
-    ax.bar_label(bars, labels=[f"{v:.0f} %" if percent else f"{v:.0f}" for v in values], fontsize=8)
+    ax.bar_label(bars, labels=[f"{v:.0f} %" if percent else f"{v:.0f}" for v in values], fontsize=SMALL_SIZE)
     ax.set_title(title)
     ax.set_ylabel(ylabel)
     if percent:

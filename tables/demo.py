@@ -84,8 +84,10 @@ def seed_demo(*, stdout) -> None:
                 user=user, games=[str(g) for g in games], actor=floor, reason="demo dealer")
             dealers.append(dealer)
         start, end, day = _evening_shift(timezone.now())
-        name = f"Evening shift {day:%Y-%m-%d}"
-        plan = RotationPlan.objects.filter(name=name).first()
+        # Named neutrally (the date and the hours), so it reads the same on a German and an English page.
+        name = f"{day:%Y-%m-%d} {timezone.localtime(start):%H:%M}–{timezone.localtime(end):%H:%M}"
+        # (a database seeded before keeps its plan under the old English name)
+        plan = RotationPlan.objects.filter(name__in=[name, f"Evening shift {day:%Y-%m-%d}"]).first()
         if plan is None:
             plan = services.rotation_plan_generate(name=name, shift_start=start, shift_end=end, tables=tables,
                                                    dealers=dealers, actor=floor)

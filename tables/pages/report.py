@@ -9,6 +9,7 @@ from io import BytesIO
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from casino.gaming_day import gaming_day_bounds, gaming_day_of
@@ -73,6 +74,7 @@ def report_pdf(request):
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import cm
+    from reportlab.lib.utils import ImageReader
     from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, TableStyle
     from reportlab.platypus import Table as PdfTable
 
@@ -82,14 +84,15 @@ def report_pdf(request):
     styles = getSampleStyleSheet()
     buf = BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=A4, title=_("Shift report"), leftMargin=1.5 * cm, rightMargin=1.5 * cm)
-    title = _("Shift report %(start)s – %(end)s") % {"start": timezone.localtime(start).strftime("%d.%m.%Y %H:%M"),
-                                                      "end": timezone.localtime(end).strftime("%d.%m.%Y %H:%M")}
+    title = _("Shift report %(start)s – %(end)s") % {"start": date_format(timezone.localtime(start), "DATETIME_FORMAT"),
+                                                      "end": date_format(timezone.localtime(end), "DATETIME_FORMAT")}
     story = [Paragraph(title, styles["Title"]),
              Paragraph(_("%(n)s hands, %(p)s pushes, %(c)s floor calls") % {
                  "n": report.total_hands, "p": sum(report.pushes.values()), "c": sum(report.calls.values())},
                  styles["Normal"]), Spacer(1, 8)]
     for key in ("hands", "occupancy", "waits"):
-        story += [Image(BytesIO(charts[key]), width=17 * cm, height=(17 * 3.0 / 7.5) * cm), Spacer(1, 6)]
+        width, height = ImageReader(BytesIO(charts[key])).getSize()  # keep each chart's own proportions
+        story += [Image(BytesIO(charts[key]), width=15 * cm, height=15 * cm * height / width), Spacer(1, 6)]
     rows = [[_("List"), _("seated"), _("mean"), _("median"), _("longest")]]
     rows += [[w["list"], w["seated"], w["mean"], w["median"], w["longest"]] for w in report.wait_summary()]
     rows += [[_("Push") + ": " + k, v, "", "", ""] for k, v in report.pushes.items()]

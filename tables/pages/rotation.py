@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -55,18 +56,27 @@ def plan_grid(plan: RotationPlan) -> dict:
 
 
 def _rows(grid: dict, chosen: dict[tuple[int, int], int | None] | None = None) -> list[dict]:
+    """The grid as the page shows it: one row per period (``start``, ``end``, ``breaks``), one cell per
+    table (``table``, ``p``, ``dealer_id``, ``name``, ``options``: the dealers who may deal its game).
+    Time runs down, so a shift of many periods fits the width of a tablet."""
+    options = {t.pk: [d for d in grid["dealers"] if d.may_deal(t.game)] for t in grid["tables"]}
+    names = {d.pk: str(d) for d in grid["dealers"]}
     rows = []
-    for t in grid["tables"]:
+    for p, (start, end) in enumerate(grid["periods"]):
         cells = []
-        for p in range(len(grid["periods"])):
+        for t in grid["tables"]:
             if chosen is not None:
                 pick = chosen.get((t.pk, p))
             else:
                 d = grid["cells"].get((t.pk, p))
                 pick = d.pk if d else None
-            cells.append({"p": p, "dealer_id": pick, "name": next((str(d) for d in grid["dealers"] if d.pk == pick), ""),
-                          "options": [d for d in grid["dealers"] if d.may_deal(t.game)]})
-        rows.append({"table": t, "cells": cells})
+            cells.append({"table": t, "p": p, "dealer_id": pick, "name": names.get(pick, ""), "options": options[t.pk]})
+        if chosen is not None:
+            picked = {x for (_tid, q), x in chosen.items() if q == p and x}
+            breaks = [d for d in grid["dealers"] if d.pk not in picked]
+        else:
+            breaks = grid["breaks"][p]
+        rows.append({"p": p, "start": start, "end": end, "cells": cells, "breaks": breaks})
     return rows
 
 
@@ -76,7 +86,8 @@ def rotation_page(request):
     tables = list(Table.objects.order_by("name"))
     dealers = list(Dealer.objects.select_related("user").filter(active=True))
     local_now = timezone.localtime()
-    defaults = {"name": _("Evening %(day)s") % {"day": local_now.strftime("%d.%m.")}, "day": local_now.date(),
+    defaults = {"name": _("Evening %(day)s") % {"day": date_format(local_now, "MONTH_DAY_FORMAT")},
+                "day": local_now.date(),
                 "start": "18:00", "end": "02:00", "period": 30, "k": 2,
                 "tables": [t.pk for t in tables if t.status != Table.Status.CLOSED],
                 "dealers": [d.pk for d in dealers]}
@@ -197,7 +208,8 @@ def rotation_plan_pdf(request, pk: int):
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=7, leading=8)
     per_page = 16
-    story = [Paragraph(f"{plan.name} – {timezone.localtime(plan.shift_start):%d.%m.%Y %H:%M}–"
+    story = [Paragraph(f"{plan.name} – {date_format(timezone.localtime(plan.shift_start), 'DATE_FORMAT')} "
+                       f"{timezone.localtime(plan.shift_start):%H:%M}–"
                        f"{timezone.localtime(plan.shift_end):%H:%M} ({plan.get_status_display()})", styles["Title"])]
     for first in range(0, len(grid["periods"]), per_page):
         cols = range(first, min(first + per_page, len(grid["periods"])))

@@ -567,7 +567,9 @@ def rotation_plan_generate(*, name: str, shift_start: dt.datetime, shift_end: dt
         period_minutes=period_minutes, periods_before_break=periods_before_break)
     with transaction.atomic():
         plan = RotationPlan.objects.create(
-            name=(name or "").strip() or f"Shift {timezone.localtime(shift_start):%Y-%m-%d %H:%M}",
+            # without a name: the date and hours, the same in every language
+            name=(name or "").strip() or (f"{timezone.localtime(shift_start):%Y-%m-%d %H:%M}–"
+                                          f"{timezone.localtime(shift_end):%H:%M}"),
             shift_start=shift_start, shift_end=shift_end, period_minutes=period_minutes,
             periods_before_break=periods_before_break, created_by=actor,
         )

@@ -152,3 +152,74 @@ def test_floor_manager_adds_three_players_to_the_list_and_seats_one(browser, log
     board = browser.find_element(By.ID, "board").text
     assert "MK" in board and "••78" in board and "12345678" not in board and "JD" not in board
     shot("board")
+
+
+def touch_tap(browser, element):
+    """Tap ``element`` with a finger (a W3C touch pointer: pointerdown/up of type "touch", as on a tablet)."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    actions = ActionBuilder(browser, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    actions.pointer_action.move_to(element).pointer_down().pause(0.05).pointer_up()
+    actions.perform()
+
+
+def test_the_rotation_grid_is_edited_by_touch_on_a_portrait_tablet(browser, login, evening, shot):
+    from tables.services.floor import rotation_plan_generate
+
+    boss, stud, forty, dealers = evening
+    start = (timezone.localtime() + dt.timedelta(hours=2)).replace(minute=0, second=0, microsecond=0)
+    plan = rotation_plan_generate(name="Touch", shift_start=start, shift_end=start + dt.timedelta(hours=8),
+                                  tables=[stud, forty], dealers=dealers, actor=boss)
+    browser.set_window_size(800, 1280)
+    sign_in(browser, login, boss)
+    browser.get(browser.base + f"/floor/rotation/{plan.pk}/")
+    grid = browser.find_element(By.CSS_SELECTOR, ".rotation-grid")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 800  # no sideways scroll
+    browser.execute_script("window.kinds = []; document.addEventListener('pointerdown', "
+                           "(e) => window.kinds.push(e.pointerType), true);")
+    at_stud, at_forty = (Select(browser.find_element(By.ID, f"cell-{t.pk}-1")) for t in (stud, forty))
+    before = (at_stud.first_selected_option.text, at_forty.first_selected_option.text)
+    touch_tap(browser, browser.find_element(By.ID, "tap-mode"))
+    assert "tap-mode" in grid.get_attribute("class")
+    stud_cell = browser.find_element(By.XPATH, f"//td[select[@id='cell-{stud.pk}-1']]")
+    forty_cell = browser.find_element(By.XPATH, f"//td[select[@id='cell-{forty.pk}-1']]")
+    touch_tap(browser, stud_cell.find_element(By.CSS_SELECTOR, "button.tap"))
+    assert "picked" in stud_cell.get_attribute("class") and "target" in forty_cell.get_attribute("class")
+    assert f"{before[0]} picked" in browser.find_element(By.ID, "tap-status").text
+    shot("rotation-touch-picked")
+    touch_tap(browser, forty_cell.find_element(By.CSS_SELECTOR, "button.tap"))
+    assert "swapped" in browser.find_element(By.ID, "tap-status").text
+    assert set(browser.execute_script("return window.kinds")) == {"touch"}
+    assert (stud_cell.find_element(By.CSS_SELECTOR, "button.tap").text,
+            forty_cell.find_element(By.CSS_SELECTOR, "button.tap").text) == (before[1], before[0])
+    touch_tap(browser, browser.find_element(By.ID, "grid-reason"))
+    browser.find_element(By.ID, "grid-reason").send_keys("swapped by touch")
+    touch_tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Save the grid']"))
+    wait_text(browser, ".messages", "Grid saved")
+    second = plan.shift_start + dt.timedelta(minutes=plan.period_minutes)
+    assert plan.slots.get(table=stud, start=second).dealer.user.username == before[1]
+    assert plan.slots.get(table=forty, start=second).dealer.user.username == before[0]
+    shot("rotation-touch-saved")
+
+
+def test_the_rotation_grid_fits_1280_pixels_and_shows_dates_in_the_language(browser, login, evening, shot):
+    from tables.services.floor import rotation_plan_generate
+
+    boss, stud, forty, dealers = evening
+    start = (timezone.localtime() + dt.timedelta(hours=2)).replace(minute=0, second=0, microsecond=0)
+    plan = rotation_plan_generate(name="Long", shift_start=start, shift_end=start + dt.timedelta(hours=10),
+                                  tables=[stud, forty], dealers=dealers, actor=boss)
+    from django.conf import settings
+
+    sign_in(browser, login, boss)
+    german_month = ["Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+                    "November", "Dezember"][start.month - 1]
+    for language, day in (("en", f"{start.day}, {start.year}"), ("de", f"{start.day}. {german_month} {start.year}")):
+        browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "path": "/"})
+        browser.get(browser.base + f"/floor/rotation/{plan.pk}/")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 1280
+        header = browser.find_element(By.CSS_SELECTOR, "h1 + p").text
+        assert day in header and f"{start:%d.%m.%Y}" not in header, header
+        shot(f"rotation-1280-{language}")

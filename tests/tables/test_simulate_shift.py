@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from decimal import Decimal
 from io import StringIO
 
@@ -129,6 +130,11 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     assert set(Hand.objects.filter(table__name=demo_evening.PHH_TABLE).values_list("gaming_day", flat=True)) == {
         dt.date(2023, 6, 22)}
     assert all(totals[key] > 0 for key in ("hands", "pots", "tax", "fees", "bonus", "ggr")), totals
+    from tables.models import RotationPlan
+
+    # the demo plan is named by its date and hours, the same on a German and an English page (no "Evening shift")
+    names = list(RotationPlan.objects.values_list("name", flat=True))
+    assert names and all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d–\d\d:\d\d", n) for n in names), names
     again = StringIO()
     demo_evening.seed_demo_evening(stdout=again)
     assert "already there" in again.getvalue()
