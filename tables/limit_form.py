@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -26,6 +27,100 @@ from rules.config_fields import ConfigField, config_fields, values_with_defaults
 #: How many engine refusals are collected (each found one is replaced by its default and tried again).
 ENGINE_PASSES = 8
 _YES_NO = (("true", gettext_lazy("yes")), ("false", gettext_lazy("no")))
+
+
+class UnitInput(forms.TextInput):
+    """A text box with its unit written after it (``%``, ``raises``, ``seconds``) and the allowed range as
+    ``min``/``max`` hints; ``inputmode`` decimal or numeric so a tablet shows the number keys. A text box,
+    not a number box: a number box loses the German decimal comma."""
+
+    template_name = "tables/widgets/unit_input.html"
+
+    def __init__(self, *, unit: str, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.unit = unit
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["unit"] = self.unit
+        return context
+
+
+class PercentField(forms.Field):
+    """A percentage typed as the person's language writes it (``5``, ``5,5`` or ``5.5``, a trailing ``%``
+    allowed), from ``minimum`` to ``maximum`` percent with at most two decimals. ``fraction=True`` keys
+    (the engine keeps ``0.05`` for 5 %) are shown and typed as percent too. Cleans to the percentage as a
+    :class:`~decimal.Decimal`; every error names the field, the range and the unit."""
+
+    def __init__(self, *, name: str, fraction: bool = False, minimum: Decimal = Decimal("0"),
+                 maximum: Decimal = Decimal("100"), **kw) -> None:
+        self.name, self.fraction, self.minimum, self.maximum = name, fraction, minimum, maximum
+        attrs = {"inputmode": "decimal", "autocomplete": "off", "data-min": str(minimum), "data-max": str(maximum),
+                 "class": "unit-number"}
+        super().__init__(widget=UnitInput(unit="%", attrs=attrs), **kw)
+
+    def prepare_value(self, value: Any) -> Any:
+        """The initial percentage (a :class:`~decimal.Decimal`, see ``_initial``) the language's way (``5,5``);
+        typed text is shown back as it was typed."""
+        if not isinstance(value, Decimal):
+            return value
+        number = value.quantize(Decimal("0.01")).normalize()
+        return number_format(number if number != number.to_integral() else number.to_integral(), use_l10n=True)
+
+    def to_python(self, value: Any) -> Decimal | None:
+        text = str(value or "").strip().removesuffix("%").strip()
+        if not text:
+            return None
+        text = text.replace(" ", "")
+        if _german():
+            text = text.replace(".", "").replace(",", ".") if "," in text else text
+        elif "," in text and "." not in text:
+            text = text.replace(",", ".")
+        try:
+            number = Decimal(text)
+        except (ArithmeticError, ValueError):
+            number = None
+        if number is None or not number.is_finite():
+            raise forms.ValidationError(_("%(label)s: %(value)s is not a percentage; give a number from "
+                                          "%(min)s to %(max)s %%.") % self._words(str(value)), code="invalid")
+        if not self.minimum <= number <= self.maximum:
+            raise forms.ValidationError(_("%(label)s: %(value)s %% is outside %(min)s to %(max)s %%.")
+                                        % self._words(str(value).strip().removesuffix("%").strip()), code="range")
+        if number != number.quantize(Decimal("0.01")):
+            raise forms.ValidationError(_("%(label)s: give at most two decimals (%(value)s %%).")
+                                        % self._words(str(value).strip().removesuffix("%").strip()), code="decimals")
+        return number
+
+    def _words(self, value: str) -> dict[str, str]:
+        return {"label": self.name, "value": value, "min": number_format(self.minimum, use_l10n=True),
+                "max": number_format(self.maximum, use_l10n=True)}
+
+
+def _bounded_int_field(cf: ConfigField, **common) -> forms.IntegerField:
+    """A whole number within the bounds of the config description (``minimum``/``maximum``), its unit
+    written after the box, the bounds as ``min``/``max``; out-of-range errors name the label, the bounds
+    and the unit (e.g. "Raises per round: from 0 to 100 raises")."""
+    unit = _(cf.unit) if cf.unit else ""
+    words = {"label": _(cf.label), "min": cf.minimum, "max": cf.maximum, "unit": unit}
+    allowed = ""
+    if cf.minimum is not None and cf.maximum is not None:
+        bounds = _("%(label)s: from %(min)s to %(max)s %(unit)s.") % words
+        allowed = _("Allowed: %(min)s to %(max)s %(unit)s.") % words
+    elif cf.minimum is not None:
+        bounds = _("%(label)s: at least %(min)s %(unit)s.") % words
+    else:
+        bounds = _("%(label)s: at most %(max)s %(unit)s.") % words
+    attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "unit-number"}
+    if cf.minimum is not None:
+        attrs["min"] = str(cf.minimum)
+    if cf.maximum is not None:
+        attrs["max"] = str(cf.maximum)
+    if allowed:
+        common["help_text"] = f"{common['help_text']} {allowed}"
+    return forms.IntegerField(min_value=cf.minimum, max_value=cf.maximum, widget=UnitInput(unit=unit, attrs=attrs),
+                              error_messages={"invalid": _("%(label)s: give a whole number.") % words,
+                                              "min_value": bounds, "max_value": bounds},
+                              **common)
 
 
 def _money_field(**kw) -> MoneyField:
@@ -54,6 +149,12 @@ def _initial(cf: ConfigField, value: Any) -> Any:
         return "true" if value else "false"
     if cf.kind == "per_street":
         return " ".join(format_money(v, grouping=False) for v in (value if isinstance(value, list | tuple) else [value]))
+    if cf.kind in ("percent", "fraction"):  # shown in percent: "0.05" (fraction) and "5" (percent) -> 5
+        try:
+            number = Decimal(str(value))
+        except ArithmeticError:
+            return value
+        return number * 100 if cf.kind == "fraction" else number
     return value
 
 
@@ -104,9 +205,14 @@ class LimitConfigForm(forms.Form):
         if cf.kind in ("money",):
             return _money_field(**common)
         if cf.kind in ("percent", "fraction"):
-            return forms.DecimalField(min_value=Decimal("0"), max_digits=8, decimal_places=4, **common)
+            # typed as percent in both cases; the description bounds percentages to 0..100 (fractions 0..1)
+            common["label"] = _(cf.label)  # the unit is written after the box
+            if cf.kind == "fraction":
+                common["help_text"] = f"{common['help_text']} " + _("Typed here in percent (5 means 5 percent).")
+            return PercentField(name=_(cf.label), fraction=cf.kind == "fraction", **common)
         if cf.kind == "int":
-            return forms.IntegerField(min_value=cf.minimum, max_value=cf.maximum, **common)
+            common["label"] = _(cf.label)  # the unit is written after the box
+            return _bounded_int_field(cf, **common)
         if cf.kind == "bool":
             return forms.ChoiceField(choices=_YES_NO, widget=forms.RadioSelect, **common)
         if cf.kind == "choice":
@@ -140,7 +246,9 @@ class LimitConfigForm(forms.Form):
             return None
         if cf.kind == "bool":
             return value == "true"
-        if cf.kind in ("money", "percent", "fraction"):
+        if cf.kind == "fraction":  # typed as percent, kept as the engine's fraction: 5 -> "0.05"
+            return str((value / 100).normalize())
+        if cf.kind in ("money", "percent"):
             return str(value.normalize()) if cf.kind != "money" else f"{value:.2f}"
         if cf.kind == "per_street":
             return _per_street(str(value))

@@ -150,7 +150,7 @@ def test_admin_limit_profile_add_asks_for_the_table_then_shows_its_games_keys(ad
     html = admin_client.get(f"/admin/tables/limitprofile/add/?table={table.pk}").content.decode()
     assert 'name="bonus_41_amount"' in html and 'name="limits__0"' in html and "null" not in html.split("<form")[1][:0]
     config = {"table": table.pk, "limit_label": "10/20", "currency": "EUR", "chip_unit": "1.00",
-              "limits__0": "10.00", "limits__1": "20.00", "ante": "3.00", "tax_cap": "8.00", "tax_rate": "0.05",
+              "limits__0": "10.00", "limits__1": "20.00", "ante": "3.00", "tax_cap": "8.00", "tax_rate": "5",
               "bonus_41_amount": "15.00", "reason": "players' wish"}
     form_html = admin_client.get(f"/admin/tables/limitprofile/add/?table={table.pk}").content.decode()
     assert "B.6" in form_html  # the rule number in the help text
@@ -158,6 +158,7 @@ def test_admin_limit_profile_add_asks_for_the_table_then_shows_its_games_keys(ad
     assert response.status_code == 302, response.content.decode()[:2000]
     latest = LimitProfile.objects.filter(table=table).order_by("-version").first()
     assert latest.config["limits"] == ["10.00", "20.00"] and latest.config["bonus_41_amount"] == "15.00"
+    assert latest.config["tax_rate"] == "0.05"  # typed as 5 (%), kept as the engine's fraction
 
 
 def test_admin_pause_action_goes_through_the_transition_table(admin_client):

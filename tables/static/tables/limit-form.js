@@ -15,3 +15,22 @@ document.addEventListener("DOMContentLoaded", () => {
     update();
   });
 });
+
+// Numbers with a unit (%, raises): mark a value outside the range of the config description while typing
+// (the server checks again and names the field, the range and the unit).
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll(".with-unit input").forEach((input) => {
+    const low = Number(input.dataset.min ?? input.min), high = Number(input.dataset.max ?? input.max);
+    const check = () => {
+      const text = input.value.trim().replace(/\s*%$/, "").replace(/\s/g, "");
+      const number = Number(document.documentElement.lang.startsWith("de") ? text.replace(/\./g, "").replace(",", ".")
+                                                                            : text.replace(",", "."));
+      const bad = text !== "" && (Number.isNaN(number) || (input.min !== "" || input.dataset.min) && number < low
+                                  || (input.max !== "" || input.dataset.max) && number > high);
+      input.classList.toggle("out-of-range", bad);
+      input.setAttribute("aria-invalid", bad ? "true" : "false");
+    };
+    input.addEventListener("input", check);
+    check();
+  });
+});
