@@ -240,7 +240,7 @@ def _tamper(legs):
     return legs
 
 
-def _child_run(profile: bool) -> None:
+def _child_run(profile: bool, threads: int) -> None:
     """In a fresh process (the database set up by the parent): reconcile DAY once, print one JSON line."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
     import django
@@ -266,7 +266,7 @@ def _child_run(profile: bool) -> None:
         profiler = cProfile.Profile()
         profiler.enable()
     started, cpu_started = time.perf_counter(), time.process_time()
-    run = reconciliation.gaming_day_reconcile(day=DAY)
+    run = reconciliation.gaming_day_reconcile(day=DAY, threads=threads)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     if profiler is not None:
         import pstats
@@ -279,8 +279,9 @@ def _child_run(profile: bool) -> None:
                       "run": run.pk, "status": run.status, "summary": run.summary}))
 
 
-def _child(env: dict[str, str], profile: bool) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child-run", *(["--profile"] if profile else [])], env=env,
+def _child(env: dict[str, str], profile: bool, threads: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child-run", "--threads", str(threads),
+                          *(["--profile"] if profile else [])], env=env,
                          check=True, stdout=subprocess.PIPE, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -415,11 +416,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes of the parallel run")
     parser.add_argument("--floor-sample", type=int, default=5000, help="hands of the bare-replay floor")
+    parser.add_argument("--threads", type=int, default=2, help="threads of the one-process run (one checks while "
+                        "another waits for the database)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the one-process run (stderr)")
     parser.add_argument("--child-run", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_run:
-        _child_run(args.profile)
+        _child_run(args.profile, args.threads)
         return
     broker = os.environ.get("REDIS_URL", "")
 
@@ -439,12 +442,12 @@ def main() -> None:
               f"COPY of the day's event rows out {copy_seconds:.2f} s ({copy_bytes / 1e6:.0f} MB) = "
               f"{args.hands / copy_seconds:,.0f} hands/s")
 
-        one = _child(child_env, args.profile)
+        one = _child(child_env, args.profile, args.threads)
         rate = args.hands / one["seconds"]
-        print(f"one process: {args.hands:,} hands in {one['seconds']:.2f} s = {rate:,.0f} hands/s (target >= "
+        print(f"one process ({args.threads} threads): {args.hands:,} hands in {one['seconds']:.2f} s = {rate:,.0f} hands/s (target >= "
               f"{TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}; "
               f"{rate / replay_rate:.2f} x the bare replay")
-        print(f"  engine replays {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
+        print(f"  engine replays (summed over the threads) {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
               f"digests, comparing and writing {one['seconds'] - one['replay']:.2f} s "
               f"({(one['seconds'] - one['replay']) / args.hands * 1000:.3f} ms/hand); CPU {one['cpu']:.2f} s = "
               f"{args.hands / one['cpu']:,.0f} hands per CPU-second; peak RSS {one['rss']:.0f} MB (target < "

@@ -111,10 +111,20 @@ def hand_event_record(*, seq: int, payload: Any, idempotency_key: str) -> dict[s
 
 
 def hand_chain(header: Mapping[str, Any], events: Iterable[tuple[int, Any, str]]) -> list[str]:
-    """``[header digest, digest after event 1, ...]`` for ``events`` as ``(seq, payload, key)``."""
-    digests = [chain_digest(GENESIS, header)]
-    for seq, payload, key in events:
-        digests.append(chain_digest(digests[-1], hand_event_record(seq=seq, payload=payload, idempotency_key=key)))
+    """``[header digest, digest after event 1, ...]`` for ``events`` as ``(seq, payload, key)``.
+
+    The same digests as :func:`chain_digest` over :func:`hand_event_record` records, with the key read
+    once per chain and an event's canonical text written directly (its keys in sorted order) when its
+    number is an int and its key text, as every stored event's are."""
+    key = settings.LEDGER_DIGEST_KEY.encode()
+    digests = [hmac_sha256_hex(key, f"{GENESIS}\n{canonical_json(header)}".encode())]
+    quote = json.encoder.encode_basestring_ascii
+    for seq, payload, idempotency_key in events:
+        if type(seq) is int and type(idempotency_key) is str:
+            body = f'{{"key":{quote(idempotency_key)},"payload":{canonical_json(payload)},"seq":{seq}}}'
+        else:
+            body = canonical_json(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))
+        digests.append(hmac_sha256_hex(key, f"{digests[-1]}\n{body}".encode()))
     return digests
 
 

@@ -30,6 +30,8 @@ import contextlib
 import datetime as dt
 import gc
 import json
+import queue
+import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,6 +70,8 @@ from tables.models import Hand
 SETTLEMENT_KINDS = (JournalEntry.Kind.HAND_SETTLEMENT, JournalEntry.Kind.REVERSAL, JournalEntry.Kind.ADJUSTMENT)
 #: Hands per transaction in the gaming-day run (memory and lock time bounded).
 DAY_CHUNK = 2000
+#: Threads of the in-process day run (one checks while another waits for the database).
+DAY_THREADS = 2
 #: Roles a leg on a players account may carry (ledger convention).
 PLAYER_ROLES = ("contribution", "award", "returned", "fee", "bonus")
 HALF_CENT = Decimal("0.005")
@@ -658,10 +662,15 @@ def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str,
     return ReconciliationRun.objects.get(pk=run_id)
 
 
-def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | None = None) -> ReconciliationRun:
+def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | None = None,
+                         threads: int = DAY_THREADS) -> ReconciliationRun:
     """Reconcile a whole gaming day in this process; return its run (an existing one if this version was
     already done). The Celery task runs the same parts on every worker at once
     (:func:`accounting.tasks.reconcile_gaming_day`).
+
+    The parts are checked by ``threads`` threads, each with its own database connection and
+    transactions, so that one checks while another waits for the database (called inside a
+    transaction, e.g. in a test, they run one after the other in the caller's connection).
 
     Checks: every hand of the day closed (an open hand is a ``hand_not_closed`` discrepancy), every
     closed or void hand reconciled (checked here in bulk if its per-hand run has not happened), every
@@ -678,8 +687,44 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | 
     run, owned = gaming_day_claim(day=day, run_id=run_id)
     if not owned:
         return run
-    results = [gaming_day_part_check(day=day, part=part, run_id=run.pk) for part in gaming_day_parts(day=day, chunk=chunk)]
+    parts = gaming_day_parts(day=day, chunk=chunk)
+    if threads > 1 and len(parts) > 1 and not connection.in_atomic_block:
+        with collector_paused():
+            results = _parts_in_threads(day, parts, run.pk, threads)
+    else:
+        results = [gaming_day_part_check(day=day, part=part, run_id=run.pk) for part in parts]
     return gaming_day_finish(day=day, run_id=run.pk, parts=results)
+
+
+def _parts_in_threads(day: dt.date, parts: Sequence[DayPart], run_id: int, threads: int) -> list[dict[str, int]]:
+    """Check ``parts`` with ``threads`` threads taking them in turn; the first error stops them and is raised."""
+    todo: queue.SimpleQueue[tuple[int, DayPart]] = queue.SimpleQueue()
+    for item in enumerate(parts):
+        todo.put(item)
+    results: list[dict[str, int]] = [{} for _ in parts]
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            while not errors:
+                try:
+                    index, part = todo.get_nowait()
+                except queue.Empty:
+                    return
+                results[index] = gaming_day_part_check(day=day, part=part, run_id=run_id)
+        except BaseException as exc:  # noqa: BLE001 - handed to the calling thread
+            errors.append(exc)
+        finally:
+            connection.close()  # this thread's own connection
+
+    workers = [threading.Thread(target=work, name=f"reconcile-{day}-{i}") for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    if errors:
+        raise errors[0]
+    return results
 
 
 def hand_range_reconcile(*, day: dt.date, after_id: int = 0, through_id: int | None = None,

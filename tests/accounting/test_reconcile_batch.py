@@ -196,3 +196,21 @@ def test_a_failed_part_marks_the_day_run_failed_and_the_next_run_takes_the_day_o
     again = gaming_day_reconcile(day=DAY)
 
     assert again.status == ReconciliationRun.Status.OK and again.summary["reconciled_now"] == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_day_run_in_two_threads_finds_what_one_thread_finds():
+    hands = _hands(per_game=3)
+    _skimmed_hand(hands[4].table)
+    _tamper_an_event(hands[0])
+    one_thread = gaming_day_reconcile(day=DAY, chunk=2, threads=1)
+    expected = (_state(), one_thread.status, one_thread.summary)
+    with behind_the_service() as cursor:
+        cursor.execute("DELETE FROM accounting_discrepancy")
+        cursor.execute("DELETE FROM accounting_reconciliationrun")
+        cursor.execute("UPDATE tables_hand SET reconciliation = 'awaiting'")
+
+    two_threads = gaming_day_reconcile(day=DAY, chunk=2, threads=2)
+
+    assert (_state(), two_threads.status, two_threads.summary) == expected
+    assert two_threads.summary["discrepancy_now"] == 2
