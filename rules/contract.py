@@ -5,7 +5,7 @@ Every engine applies events copy-on-apply: ``engine.apply(state, event)`` return
 changes the one it was given, or raises a ``RuleViolation`` subclass (with the rule number) and changes
 nothing. On top of that one discipline, for any game (``spec``: its :class:`~rules.core.game_spec.GameSpec`):
 
-* :func:`act` reads the event with the game's one parser (:mod:`rules.events`: one field check, one
+* :func:`act` reads the event with the game's one parser (:mod:`rules.engines.events`: one field check, one
   seat check), applies its **canonical record** and returns ``(new_state, record)``: cards ``"Ts"``, ``??``
   for an unknown card, amounts in int cents; the record replays to the same state. The hand service
   stores that record, never the request;
@@ -24,7 +24,7 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines.errors import RuleViolation
-from rules.events import Event, EventCatalogue, canonical_cards
+from rules.engines.events import Event, EventCatalogue, canonical_cards
 
 __all__ = ["GameContract", "act", "can", "canonical_cards", "catalogue", "config_of", "contract_for", "parse",
            "record", "verify"]
@@ -52,7 +52,7 @@ def parse(spec: GameSpec, event: Mapping[str, Any] | Event, *, context: Any = No
 
 
 def record(spec: GameSpec, event: Mapping[str, Any] | Event, *, context: Any = None) -> dict[str, Any]:
-    """The canonical record of ``event`` (:mod:`rules.events`); raises as :func:`parse`."""
+    """The canonical record of ``event`` (:mod:`rules.engines.events`); raises as :func:`parse`."""
     return parse(spec, event, context=context).record()
 
 

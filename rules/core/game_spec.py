@@ -41,8 +41,8 @@ class GameSpec:
     ``unknown_cards``: a card dealt face down may be logged as ``??`` until it is shown (RZ1.2, A.5.1);
     ``answer_money``: which values of the engine's answer (``engine.view``) are cents
     (:class:`~rules.core.view.AnswerMoney`; the API shows them as EUR);
-    ``events``: the game's typed events and their one parser, a :class:`rules.events.EventCatalogue` (typed
-    ``Any`` here: ``rules.events`` reads cards with the engines' parser, and ``rules.core`` sits below them).
+    ``events``: the game's typed events and their one parser, a :class:`rules.engines.events.EventCatalogue` (typed
+    ``Any`` here: ``rules.engines.events`` reads cards with the engines' parser, and ``rules.core`` sits below them).
     """
 
     name: str

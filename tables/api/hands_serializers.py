@@ -4,7 +4,7 @@ The API speaks EUR decimal strings (``"10.00"``); the services and engines speak
 amounts (``amount``, ``to``) are converted in with :func:`rules.engines.money.to_cents` (strict:
 ``NaN``, ``Infinity``, ``1e400``, ``-5``, ``1.005`` and JSON floats are refused with a readable
 message). Going out, the types say what is money, never a guess from key names: an event's amounts are
-the cents fields its typed event declares (:func:`event_out`, :mod:`rules.events`), a state's are the
+the cents fields its typed event declares (:func:`event_out`, :mod:`rules.engines.events`), a state's are the
 values its game declares cents (:func:`money_out`, ``GameSpec.answer_money``); both as EUR strings.
 No business logic here (STYLE.md rule 9).
 """
@@ -45,7 +45,7 @@ ANY_GAME_MONEY = AnswerMoney(
     lists=frozenset().union(*(m.lists for m in ANSWER_MONEY.values())),
     rows=frozenset().union(*(m.rows for m in ANSWER_MONEY.values())),
 )
-#: The cents fields of each game's event types: ``{game: {type: fields}}`` (:mod:`rules.events`).
+#: The cents fields of each game's event types: ``{game: {type: fields}}`` (:mod:`rules.engines.events`).
 EVENT_MONEY: dict[str, dict[str, frozenset[str]]] = {
     g.name: {kind: g.events.money_fields(kind) for kind in g.events.types} for g in GAMES}
 
@@ -111,7 +111,7 @@ def _money(value: Any, key: str | None, money: AnswerMoney) -> Any:
 
 def event_out(payload: Mapping[str, Any], game: str) -> dict[str, Any]:
     """A stored event record with its amounts as EUR strings: exactly the cents fields its typed event
-    declares (:meth:`rules.events.EventCatalogue.money_fields`); every other key as stored."""
+    declares (:meth:`rules.engines.events.EventCatalogue.money_fields`); every other key as stored."""
     kind = payload.get("type")
     cents = EVENT_MONEY.get(game, {}).get(kind, frozenset()) if isinstance(kind, str) else frozenset()
     return {str(k): _eur(v) if k in cents else v for k, v in payload.items()}

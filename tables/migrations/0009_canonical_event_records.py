@@ -1,7 +1,7 @@
 """Stored hand events become canonical records (issue 14).
 
 Until now the hand service stored each event as the request carried it (a card sent as ``"4D"`` or
-``["as", "XX"]`` was stored so); it now stores the engine's canonical record (:mod:`rules.events`:
+``["as", "XX"]`` was stored so); it now stores the engine's canonical record (:mod:`rules.engines.events`:
 ``"type"`` first, cards ``"4d"``/``"As ??"``, amounts int cents, seats ints). This migration rewrites the
 payloads stored before, hand by hand:
 

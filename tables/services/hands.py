@@ -1,7 +1,7 @@
 """Logging a hand: open it, append engine events one by one (or a whole hand at once), close or void it.
 
 DESIGN.md data flow: croupier action -> this service -> rules engine (validate, next state) -> the event's
-canonical record stored (:mod:`rules.events`; never the request as sent) -> on close: the ledger entry
+canonical record stored (:mod:`rules.engines.events`; never the request as sent) -> on close: the ledger entry
 (``accounting.services.settlement``) -> Celery reconciliation.
 The engine state is never stored: every call replays the hand's stored events (tens per hand).
 

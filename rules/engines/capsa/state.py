@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.seats import clockwise_after, next_clockwise
+from rules.engines.capsa.events import CATALOGUE
 from rules.engines.capsa_config import CapsaConfig
 from rules.engines.errors import (
     ConfigError,
@@ -32,17 +33,7 @@ EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play",
 
 #: Fields each event type may carry besides ``"type"``; ``"note"`` and keys starting with ``_`` are allowed
 #: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored.
-EVENT_FIELDS: dict[str, frozenset[str]] = {
-    "deal": frozenset({"seat", "cards"}),
-    "declare_natural": frozenset({"seat", "natural", "cards"}),
-    "set": frozenset({"seat", "front", "middle", "back"}),
-    "timeout": frozenset({"seat"}),
-    "surrender": frozenset({"seat"}),
-    "play": frozenset({"seat"}),
-    "declare_royalty": frozenset({"seat", "row"}),
-    "reveal": frozenset(),
-    "misdeal": frozenset({"reason"}),
-}
+EVENT_FIELDS: dict[str, frozenset[str]] = {kind: CATALOGUE.fields(kind) for kind in CATALOGUE.types}
 
 
 META_FIELDS = frozenset({"note"})

@@ -24,25 +24,16 @@ from rules.engines.errors import (
     RuleViolation,
     UnknownEvent,
 )
+from rules.engines.forty_one.events import CATALOGUE
 from rules.engines.forty_one.state import META_KEYS, FortyOneState
 from rules.engines.forty_one_config import FortyOneConfig
 from rules.engines.messages import action_word, event_name, gettext_noop, retemplate
 from rules.engines.money import MAX_AMOUNT_CENTS
 
-# fields per event type: (required, optional)
+# fields per event type: (required, optional), read from the typed events (:mod:`rules.engines.forty_one.events`),
+# the one definition of every event's fields
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "ante": (frozenset({"seat"}), frozenset({"amount"})),
-    "blind": (frozenset({"seat"}), frozenset({"amount"})),
-    "deal": (frozenset({"seat", "cards"}), frozenset()),
-    "check": (frozenset({"seat"}), frozenset()),
-    "call": (frozenset({"seat"}), frozenset({"amount"})),
-    "fold": (frozenset({"seat"}), frozenset()),
-    "bet": (frozenset({"seat", "to"}), frozenset()),
-    "raise": (frozenset({"seat", "to"}), frozenset()),
-    "expose": (frozenset({"seat", "cards"}), frozenset()),
-    "show": (frozenset({"seat"}), frozenset({"cards"})),
-    "muck": (frozenset({"seat"}), frozenset()),
-    "misdeal": (frozenset(), frozenset({"reason"})),
+    kind: (CATALOGUE.required(kind), CATALOGUE.fields(kind) - CATALOGUE.required(kind)) for kind in CATALOGUE.types
 }
 
 

@@ -15,6 +15,7 @@ from rules.engines.errors import (
     UnknownEvent,
 )
 from rules.engines.messages import event_name, gettext_noop
+from rules.engines.stud.events import CATALOGUE
 from rules.engines.stud.state import DECK_SIZE, UNKNOWN, StudState, _action, _seat_err
 
 
@@ -129,12 +130,7 @@ def _seat_cards(s: StudState, i: int, action: str, value: Any) -> list[int]:
 
 
 #: The keys each event type takes (besides ``type`` and a croupier's ``note``); anything else is refused.
+#: Read from the typed events (:mod:`rules.engines.stud.events`), the one definition of every event's fields.
 _EVENT_FIELDS: dict[str, frozenset[str]] = {
-    kind: frozenset(fields) | {"type", "note"}
-    for kind, fields in {
-        "ante": ("seat", "amount"), "burn": ("card",), "deal": ("seat", "cards", "face"), "deal_community": ("card",),
-        "bring_in": ("seat",), "complete": ("seat", "to"), "bet": ("seat", "to"), "raise": ("seat", "to"),
-        "call": ("seat",), "check": ("seat",), "fold": ("seat",), "taxe": ("amount",), "show": ("seat", "cards"),
-        "muck": ("seat",), "misdeal": ("reason",), "card_exposed": ("seat", "card"),
-    }.items()
+    kind: CATALOGUE.fields(kind) | {"type", "note"} for kind in CATALOGUE.types
 }

@@ -7,9 +7,9 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines import capsa
+from rules.engines.capsa.events import CATALOGUE as EVENTS
 from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
-from rules.games.capsa_susun.events import CATALOGUE as EVENTS
 from rules.games.capsa_susun.view import ANSWER_MONEY, hand_view
 
 ENGINE = capsa.ENGINE

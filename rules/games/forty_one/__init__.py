@@ -7,9 +7,9 @@ from typing import Any
 
 from rules.core.game_spec import GameSpec
 from rules.engines import forty_one
+from rules.engines.forty_one.events import CATALOGUE as EVENTS
 from rules.engines.messages import gettext_noop
 from rules.engines.money import to_cents
-from rules.games.forty_one.events import CATALOGUE as EVENTS
 from rules.games.forty_one.view import ANSWER_MONEY, hand_view
 
 ENGINE = forty_one.ENGINE

@@ -22,8 +22,8 @@ from rules.engines.evaluators.low import ace_to_five_key, describe_low
 from rules.engines.messages import gettext_noop
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
+from rules.engines.stud.events import CATALOGUE as EVENTS
 from rules.engines.stud_variant import RAZZ
-from rules.games.seven_card_stud.events import CATALOGUE as EVENTS
 from rules.games.seven_card_stud.view import ANSWER_MONEY, hand_view
 
 VARIANT = RAZZ

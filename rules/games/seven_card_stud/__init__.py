@@ -9,8 +9,8 @@ from __future__ import annotations
 from rules.core.game_spec import GameSpec
 from rules.engines import stud, stud_sim
 from rules.engines.showdown import stud_showdown
+from rules.engines.stud.events import CATALOGUE as EVENTS
 from rules.engines.stud_variant import SEVEN_CARD_STUD
-from rules.games.seven_card_stud.events import CATALOGUE as EVENTS
 from rules.games.seven_card_stud.view import ANSWER_MONEY, hand_view
 
 VARIANT = SEVEN_CARD_STUD

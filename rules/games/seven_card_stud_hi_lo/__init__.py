@@ -20,8 +20,8 @@ from rules.engines.evaluators.stud import evaluate_stud
 from rules.engines.messages import gettext_noop
 from rules.engines.showdown import STUD_CARD_COUNTS, group_ranking, parse_showdown_hands
 from rules.engines.stud import StudEngine
+from rules.engines.stud.events import CATALOGUE as EVENTS
 from rules.engines.stud_variant import SEVEN_CARD_STUD_HI_LO
-from rules.games.seven_card_stud.events import CATALOGUE as EVENTS
 from rules.games.seven_card_stud.view import ANSWER_MONEY, hand_view
 
 VARIANT = SEVEN_CARD_STUD_HI_LO

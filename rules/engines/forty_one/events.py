@@ -1,4 +1,4 @@
-"""The events of Forty-one, one frozen dataclass each (:mod:`rules.events`; the rules named are
+"""The events of Forty-one, one frozen dataclass each (:mod:`rules.engines.events`; the rules named are
 ``docs/rules/forty_one.md``'s). Amounts in cents; with the double-German pack (B.2) cards may be sent
 as German names and are recorded as ``"Ah Qc"``."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.events import Event, EventCatalogue, cards_field, cents_field, seat_field, text_field
+from rules.engines.events import Event, EventCatalogue, cards_field, cents_field, seat_field, text_field
 
 __all__ = ["CATALOGUE"]
 

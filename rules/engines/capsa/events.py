@@ -1,11 +1,11 @@
-"""The events of Capsa Susun, one frozen dataclass each (:mod:`rules.events`; the rules named are
+"""The events of Capsa Susun, one frozen dataclass each (:mod:`rules.engines.events`; the rules named are
 ``docs/rules/capsa_susun.md``'s). Capsa moves no chips by event: there are no amount fields."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.events import Event, EventCatalogue, cards_field, seat_field, text_field
+from rules.engines.events import Event, EventCatalogue, cards_field, seat_field, text_field
 
 __all__ = ["CATALOGUE"]
 

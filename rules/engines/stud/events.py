@@ -1,11 +1,11 @@
 """The events of the stud games (Seven Card Stud, Razz, Seven Card Stud Hi-Lo), one frozen dataclass each
-(:mod:`rules.events`; the rules named are ``docs/rules/seven_card_stud.md``'s). Amounts in cents."""
+(:mod:`rules.engines.events`; the rules named are ``docs/rules/seven_card_stud.md``'s). Amounts in cents."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.events import Event, EventCatalogue, cards_field, cents_field, seat_field, text_field
+from rules.engines.events import Event, EventCatalogue, cards_field, cents_field, seat_field, text_field
 
 __all__ = ["CATALOGUE"]
 

@@ -1,7 +1,8 @@
 """Typed events and their canonical records, the same for every game (issue 14).
 
 Every event a croupier logs is one frozen dataclass (a subclass of :class:`Event`, one per event type,
-declared in the game's package: ``rules/games/<game>/events.py``), read from the wire by the one parser
+declared in the game engine's package: ``rules/engines/<game>/events.py``; each engine reads its table of
+event fields from them, so every event's fields are defined once), read from the wire by the one parser
 :meth:`EventCatalogue.parse` and written back by :meth:`Event.record` in **canonical form**:
 
 * ``"type"`` first, then the type's fields in their declared order, then the ``note`` and ``_``-prefixed
@@ -260,6 +261,10 @@ class EventCatalogue:
     def fields(self, kind: str) -> frozenset[str]:
         """The keys event type ``kind`` takes besides ``type`` (``note`` and ``_`` keys always pass)."""
         return self._names[kind]
+
+    def required(self, kind: str) -> frozenset[str]:
+        """The keys event type ``kind`` must carry (the others of :meth:`fields` are optional)."""
+        return self._required[kind]
 
     def money_fields(self, kind: str) -> frozenset[str]:
         """The keys of event type ``kind`` that hold integer cents (empty for an unknown type)."""
