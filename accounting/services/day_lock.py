@@ -28,10 +28,15 @@ def gaming_day_open_check(day: dt.date) -> None:
     next open day as reversals.
     """
     if gaming_day_is_closed(day):
-        raise ConflictError(
-            _("gaming day %(day)s is closed: nothing may be posted into it; post a correction as a reversal "
-              "in the next open day") % {"day": local_date_text(day)},
-            code="gaming_day_closed", extra={"gaming_day": day.isoformat()})
+        raise gaming_day_closed_error(day)
+
+
+def gaming_day_closed_error(day: dt.date) -> ConflictError:
+    """The refusal of a posting dated in the closed gaming day ``day`` (409 ``gaming_day_closed``)."""
+    return ConflictError(
+        _("gaming day %(day)s is closed: nothing may be posted into it; post a correction as a reversal "
+          "in the next open day") % {"day": local_date_text(day)},
+        code="gaming_day_closed", extra={"gaming_day": day.isoformat()})
 
 
 def next_open_day(day: dt.date) -> dt.date:

@@ -16,6 +16,7 @@ never edits. Every entry carries a digest chained to the entry before it (:mod:`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -24,8 +25,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
-from accounting.models import Account, JournalEntry, Posting
-from accounting.services.day_lock import gaming_day_open_check, next_open_day
+from accounting.models import Account, GamingDay, JournalEntry, Posting
+from accounting.services.day_lock import gaming_day_closed_error, next_open_day
+from casino import rows
 from casino.digests import GENESIS, chain_digest, journal_entry_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
@@ -96,6 +98,23 @@ def account_for_table(table, purpose: str) -> Account:
     return account
 
 
+def accounts_for_table(table, purposes: Iterable[str]) -> dict[str, Account]:
+    """The table's ledger accounts for ``purposes`` as ``{purpose: Account}``, read in one plain-SQL query (the
+    hand close's hot path, issue 19; :mod:`casino.rows`); any missing one is created as by :func:`account_for_table`.
+    Raises ``ValueError`` for an unknown purpose."""
+    wanted = {f"table:{table.pk}:{purpose}": purpose for purpose in purposes}
+    for purpose in wanted.values():
+        if purpose not in TABLE_ACCOUNTS:
+            raise ValueError(f"unknown table account purpose {purpose!r}")
+    found = {wanted[a.code]: a for a in Account.objects.raw(
+        f"SELECT {rows.columns(Account, 'a')} FROM {rows.table(Account)} a WHERE a.code IN "
+        f"({', '.join(['%s'] * len(wanted))})", list(wanted))}
+    for purpose in wanted.values():
+        if purpose not in found:
+            found[purpose] = account_for_table(table, purpose)
+    return found
+
+
 def account_for_house(purpose: str) -> Account:
     """The house-wide account for ``purpose`` (``bonus_expense``), created on demand; code ``house:{purpose}``."""
     try:
@@ -146,46 +165,74 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
     if not idempotency_key:
         raise ApplicationError(gettext_noop("an idempotency key is required to post"), code="invalid_posting")
     journal_lines_check(lines)
-    existing = JournalEntry.objects.filter(idempotency_key=idempotency_key).first()
-    if existing is not None:
-        return _replayed(existing, lines)
     posted_at = posted_at or timezone.now()
     gaming_day = gaming_day or gaming_day_of(posted_at)
-    gaming_day_open_check(gaming_day)  # issue 17: nothing is posted into a closed gaming day
+    post = functools.partial(_post_under_chain_lock, lines=lines, idempotency_key=idempotency_key, memo=memo[:255],
+                             kind=kind, hand=hand, table=table, gaming_day=gaming_day, actor=actor, reverses=reverses,
+                             reason=reason, posted_at=posted_at)
+    if transaction.get_connection().in_atomic_block:
+        # Inside the caller's transaction (a hand closing): no savepoint. Under the chain lock no other posting
+        # of this key can be in flight, so the insert cannot lose a race on it (issue 19); a refusal leaves the
+        # caller's transaction as it was.
+        return post()
     try:
         with transaction.atomic():
-            record = journal_entry_record(
-                idempotency_key=idempotency_key, kind=kind, memo=memo[:255], hand_id=getattr(hand, "pk", None),
-                table_id=getattr(table, "pk", None), gaming_day=gaming_day, posted_at=posted_at,
-                created_by_id=getattr(actor, "pk", None), reverses_id=getattr(reverses, "pk", None), reason=reason,
-                legs=[(line.account.code, line.amount, line.role, line.seat, line.player_ref, line.pot_index)
-                      for line in lines])
-            entry = JournalEntry.objects.create(
-                idempotency_key=idempotency_key, kind=kind, memo=memo[:255], hand=hand, table=table,
-                gaming_day=gaming_day, posted_at=posted_at, created_by=actor,
-                reverses=reverses, reason=reason, digest=chain_digest(_chain_head(), record),
-            )
-            Posting.objects.bulk_create([
-                Posting(entry=entry, account=line.account, amount=line.amount, role=line.role, seat=line.seat,
-                        player_ref=line.player_ref or "", pot_index=line.pot_index)
-                for line in lines
-            ])
+            return post()
     except IntegrityError:
-        # Lost a race on the idempotency key (or, for a reversal, on ``reverses``): answer with the winner.
+        # Lost a race on the idempotency key (or, for a reversal, on ``reverses``) where the chain lock does not
+        # serialize postings: answer with the winner.
         existing = JournalEntry.objects.filter(idempotency_key=idempotency_key).first()
         if existing is None:
             raise
         return _replayed(existing, lines)
+
+
+def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str, memo: str, kind: str, hand, table,
+                           gaming_day: dt.date, actor, reverses: JournalEntry | None, reason: str,
+                           posted_at: dt.datetime) -> JournalEntry:
+    """:func:`journal_entry_post`'s work inside a transaction: the chain lock, the replay and closed-day checks,
+    the entry and its legs (two INSERTs)."""
+    existing_id, head, day_closed = _chain_head(idempotency_key=idempotency_key, gaming_day=gaming_day)
+    if existing_id is not None:
+        return _replayed(JournalEntry.objects.get(pk=existing_id), lines)
+    if day_closed:  # issue 17: nothing is posted into a closed gaming day
+        raise gaming_day_closed_error(gaming_day)
+    record = journal_entry_record(
+        idempotency_key=idempotency_key, kind=kind, memo=memo, hand_id=getattr(hand, "pk", None),
+        table_id=getattr(table, "pk", None), gaming_day=gaming_day, posted_at=posted_at,
+        created_by_id=getattr(actor, "pk", None), reverses_id=getattr(reverses, "pk", None), reason=reason,
+        legs=[(line.account.code, line.amount, line.role, line.seat, line.player_ref, line.pot_index)
+              for line in lines])
+    entry = JournalEntry(
+        idempotency_key=idempotency_key, kind=kind, memo=memo, hand=hand, table=table, gaming_day=gaming_day,
+        posted_at=posted_at, created_by=actor, reverses=reverses, reason=reason, digest=chain_digest(head, record),
+    )
+    rows.insert([entry], returning_pk=True)  # plain SQL (:mod:`casino.rows`), as bulk_create would write it
+    rows.insert([Posting(entry=entry, account=line.account, amount=line.amount, role=line.role, seat=line.seat,
+                         player_ref=line.player_ref or "", pot_index=line.pot_index) for line in lines])
     return entry
 
 
-def _chain_head() -> str:
-    """The digest of the latest entry, read under the chain lock (call inside the posting transaction)."""
+def _chain_head(*, idempotency_key: str, gaming_day: dt.date) -> tuple[int | None, str, bool]:
+    """Take the ledger's chain lock (PostgreSQL: an advisory lock to the end of the transaction; SQLite's
+    write lock is taken at BEGIN), then read in one query ``(id of the entry posted under
+    idempotency_key or None, digest of the latest entry, whether gaming_day is closed)``.
+
+    Call inside the posting transaction. Read after the lock, so the head is the latest committed entry and
+    a concurrent posting of the same key has committed (found here) or not begun.
+    """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK])
-    head = JournalEntry.objects.order_by("-id").values_list("digest", flat=True).first()
-    return GENESIS if head is None else head
+    entries, days = JournalEntry._meta.db_table, GamingDay._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT id FROM {entries} WHERE idempotency_key = %s), "
+            f"(SELECT digest FROM {entries} ORDER BY id DESC LIMIT 1), "
+            f"(SELECT COUNT(*) FROM {days} WHERE day = %s AND status = %s)",
+            [idempotency_key, gaming_day, GamingDay.Status.CLOSED])
+        existing_id, head, closed = cursor.fetchone()
+    return existing_id, (GENESIS if head is None else head), bool(closed)
 
 
 def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:

@@ -26,7 +26,12 @@ from collections import defaultdict
 from collections.abc import Mapping
 
 from accounting.models import JournalEntry
-from accounting.services.ledger import LedgerLine, account_for_house, account_for_table, journal_entry_post
+from accounting.services.ledger import (
+    LedgerLine,
+    account_for_house,
+    accounts_for_table,
+    journal_entry_post,
+)
 from casino.errors import ApplicationError
 from casino.i18n import gettext_noop
 from rules.engines.base import Settlement
@@ -65,7 +70,9 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
     except AssertionError as exc:
         raise ApplicationError(gettext_noop("hand %(hand)s: %(exc)s", hand=hand, exc=exc), code="invalid_settlement") from None
     table = hand.table
-    players, pot = account_for_table(table, "players"), account_for_table(table, "pot")
+    purposes = ["players", "pot"] + (["tax"] if settlement.tax else []) + (["fee"] if any(settlement.fees.values()) else [])
+    accounts = accounts_for_table(table, purposes)  # one query (issue 19)
+    players, pot = accounts["players"], accounts["pot"]
     lines: list[LedgerLine] = []
     for seat, cents in sorted(settlement.contributions.items()):
         _pair(lines, out_of=players, into=pot, cents=cents, role="contribution", seat=seat,
@@ -90,9 +97,9 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
         _pair(lines, out_of=pot, into=players, cents=cents, role="returned", seat=seat,
               player_ref=_player_ref(hand, seat))
     if settlement.tax:
-        _pair(lines, out_of=pot, into=account_for_table(table, "tax"), cents=settlement.tax, role="tax")
+        _pair(lines, out_of=pot, into=accounts["tax"], cents=settlement.tax, role="tax")
     if any(settlement.fees.values()):
-        fee = account_for_table(table, "fee")
+        fee = accounts["fee"]
         for seat, cents in sorted(settlement.fees.items()):
             _pair(lines, out_of=players, into=fee, cents=cents, role="fee", seat=seat,
                   player_ref=_player_ref(hand, seat))
@@ -137,7 +144,8 @@ def hand_void_post(*, hand, contributions: Mapping[int, int], reason: str, actor
     ``contributions`` maps seat to cents put in so far. Returns ``None`` when nothing was put in.
     """
     table = hand.table
-    players, pot = account_for_table(table, "players"), account_for_table(table, "pot")
+    accounts = accounts_for_table(table, ["players", "pot"])
+    players, pot = accounts["players"], accounts["pot"]
     lines: list[LedgerLine] = []
     for seat, cents in sorted((int(s), int(c)) for s, c in contributions.items()):
         _pair(lines, out_of=players, into=pot, cents=cents, role="contribution", seat=seat,

@@ -199,9 +199,17 @@ class HandEventOutputSerializer(serializers.Serializer):
         return event_out(payload, self.context.get("game") or obj.hand.game)
 
 
+#: Formats ``created_at`` as :class:`HandEventOutputSerializer` does (a field holds no data between calls).
+_CREATED_AT = serializers.DateTimeField(read_only=True)
+
+
 def hand_event_out(record: HandEvent) -> dict[str, Any]:
-    """:class:`HandEventOutputSerializer`'s rendering of one event, as a plain dict."""
-    return dict(HandEventOutputSerializer(record).data)
+    """:class:`HandEventOutputSerializer`'s rendering of one event (cards shown), as a plain dict, built
+    directly: every logged action answers with it, and instantiating the serializer (copying its declared
+    fields) cost more than the rest of the rendering (issue 19). The same keys, order and values."""
+    return {"seq": record.seq, "idempotency_key": record.idempotency_key, "event": money_out(record.payload),
+            "created_by": None if record.created_by_id is None else str(record.created_by),
+            "created_at": None if record.created_at is None else _CREATED_AT.to_representation(record.created_at)}
 
 
 class HandOutputSerializer(serializers.ModelSerializer):

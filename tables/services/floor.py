@@ -30,6 +30,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from casino import rows
 from casino.errors import ApplicationError
 from casino.i18n import gettext_noop, status_word
 from casino.roles import CROUPIER, has_role
@@ -253,13 +254,23 @@ def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_
     return it. ``played_button`` is the seat the finished hand used (default: the stored one).
 
     Call it from the hand service after each completed hand (not after a Capsa misdeal, whose button
-    does not move). Locks the table row.
+    does not move). Locks the table row. With ``played_button`` the new seat does not depend on the row
+    (only on the table's game and the seats): one ``UPDATE``, which takes the row lock itself (the hand
+    close's hot path, issue 19).
     """
     from rules.registry import get_engine
 
     seats = sorted(set(occupied_seats))
     if not seats:
         raise ApplicationError(gettext_noop("no occupied seat to pass the button to"), extra={"field": "seats"})
+    if played_button is not None:
+        try:
+            new = get_engine(table.game).next_button(seats, played_button)
+        except (ImportError, AttributeError):
+            new = _clockwise_after(seats, played_button)
+        rows.update(Table, table.pk, button_seat=new)
+        table.button_seat = new
+        return new
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         current = played_button if played_button is not None else locked.button_seat

@@ -31,12 +31,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, F, Max, OuterRef, Q, QuerySet, Subquery, When
+from django.db import connection, transaction
+from django.db.models import Max, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from casino import rows as sqlrows
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
@@ -49,7 +50,7 @@ from rules.engines.errors import RuleViolation
 from rules.engines.messages import event_name
 from rules.registry import get_engine, get_game
 from rules.replay import hand_config, replay_hand
-from tables.models import SEAT_RANGE, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
+from tables.models import SEAT_RANGE, Dealer, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
 from tables.selectors import dealer_on_duty, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
 from tables.services.waiting_list import seat_offer_take
@@ -292,18 +293,28 @@ def _lock(hand: Hand | int) -> Hand:
     """The hand row under ``SELECT ... FOR UPDATE`` (by id; 404 if there is none), with, in the same query,
     the user id of the dealer on duty at its table now (``on_duty_user_id``: the latest live assignment, as
     :func:`tables.selectors.dealer_on_duty`; None when there is none or its dealer is inactive) for
-    :func:`_logging_check_locked`. The table is loaded only where a message or the close needs it."""
+    :func:`_logging_check_locked`, and its table's name, game and seats (``hand.table``, its other fields
+    deferred; the table row is read, not locked).
+
+    Plain SQL (:mod:`casino.rows`): every logged action runs it, and the ORM spent more time building this
+    query than the database answering it (issue 19)."""
     pk = hand.pk if isinstance(hand, Hand) else hand
-    now = timezone.now()
-    on_duty = (DealerAssignment.objects.filter(table_id=OuterRef("table_id"), start__lte=now)
-               .filter(Q(end__isnull=True) | Q(end__gt=now)).order_by("-start")
-               .annotate(active_user_id=Case(When(dealer__active=True, then=F("dealer__user_id"))))
-               .values("active_user_id")[:1])
-    try:
-        return (Hand.objects.select_for_update().annotate(on_duty_user_id=Subquery(on_duty))
-                .order_by().get(pk=pk))
-    except Hand.DoesNotExist:
-        raise Http404(f"no hand {pk}") from None
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    lock = " FOR UPDATE OF h" if connection.features.has_select_for_update_of else ""
+    sql = (f"SELECT {sqlrows.columns(Hand, 'h')}, t.name AS table_name, t.game AS table_game, t.seats AS table_seats, "
+           f"(SELECT CASE WHEN d.active THEN d.user_id END FROM {sqlrows.table(DealerAssignment)} a "
+           f"INNER JOIN {sqlrows.table(Dealer)} d ON d.id = a.dealer_id "
+           f"WHERE a.table_id = h.table_id AND a.start <= %s AND (a.\"end\" IS NULL OR a.\"end\" > %s) "
+           f"ORDER BY a.start DESC LIMIT 1) AS on_duty_user_id "
+           f"FROM {sqlrows.table(Hand)} h INNER JOIN {sqlrows.table(Table)} t ON t.id = h.table_id WHERE h.id = %s{lock}")
+    if connection.features.has_select_for_update and not connection.in_atomic_block:
+        raise transaction.TransactionManagementError("_lock needs a transaction (it locks the hand row)")
+    locked = sqlrows.row(Hand, sql, [now, now, pk], extra=("table_name", "table_game", "table_seats", "on_duty_user_id"))
+    if locked is None:
+        raise Http404(f"no hand {pk}")
+    locked.table = sqlrows.instance(Table, ["id", "name", "game", "seats"],
+                                 [locked.table_id, locked.table_name, locked.table_game, locked.table_seats])
+    return locked
 
 
 def _closed_error(hand: Hand) -> ApplicationError:
@@ -362,8 +373,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     with transaction.atomic():
         locked = _lock(hand)
         _logging_check_locked(locked, actor)
-        rows = list(HandEvent.objects.filter(hand_id=locked.pk).order_by("seq")
-                    .values_list("seq", "payload", "idempotency_key"))
+        rows = _event_rows(locked.pk)
         stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
         if stored_seq is not None:
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
@@ -386,22 +396,39 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
             new_state, canonical = contract.act(get_game(locked.game), state, event)
         except RuleViolation as exc:
             raise _violation(exc, hand=locked, answer=_state_answer(locked, engine, state)) from None
+        complete = engine.is_complete(new_state)
         record = _store(locked, canonical, idempotency_key, actor)
-        if engine.is_complete(new_state):
+        sqlrows.insert([record], returning_pk=True)
+        if complete:  # the close's one UPDATE of the hand row writes the new head too
             locked = _close_locked(locked, engine, new_state, actor)
+        else:
+            _head_save(locked)
         return record, _state_answer(locked, engine, new_state) | {"replayed": False}
 
 
+def _event_rows(hand_id: int) -> list[tuple[int, Any, str]]:
+    """``(seq, payload, idempotency_key)`` of a hand's stored events in order: the replay and the idempotency
+    look-up of :func:`hand_event_append` in one query (plain SQL, :mod:`casino.rows`)."""
+    payload = sqlrows.converter(HandEvent, "payload")
+    return [(seq, payload(value), key) for seq, value, key in sqlrows.select(
+        f"SELECT seq, payload, idempotency_key FROM {sqlrows.table(HandEvent)} WHERE hand_id = %s ORDER BY seq",
+        [hand_id])]
+
+
 def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> HandEvent:
-    """Store the next event of a locked hand (its canonical record, :func:`rules.contract.act`), chained to
-    the hand's digest head (:mod:`casino.digests`)."""
+    """The next event of a locked hand (its canonical record, :func:`rules.contract.act`; not yet saved), chained
+    to the hand's digest head (:mod:`casino.digests`); ``locked.event_count`` and ``locked.digest`` move on
+    (saved by :func:`_head_save` or by the close)."""
     locked.event_count += 1
     locked.digest = chain_digest(locked.digest, hand_event_record(seq=locked.event_count, payload=event,
                                                                   idempotency_key=idempotency_key))
-    record = HandEvent.objects.create(hand=locked, seq=locked.event_count, payload=event,
-                                      idempotency_key=idempotency_key, created_by=actor, digest=locked.digest)
-    Hand.objects.filter(pk=locked.pk).update(event_count=locked.event_count, digest=locked.digest)
-    return record
+    return HandEvent(hand=locked, seq=locked.event_count, payload=event, idempotency_key=idempotency_key,
+                     created_by=actor, digest=locked.digest)
+
+
+def _head_save(locked: Hand) -> None:
+    """Write a locked hand's event count and digest head (one UPDATE)."""
+    sqlrows.update(Hand, locked.pk, event_count=locked.event_count, digest=locked.digest)
 
 
 def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: str, actor, hand: Hand | None = None,
@@ -447,6 +474,7 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)
         spec = get_game(locked.game)
+        records: list[HandEvent] = []
         for index, event in enumerate(checked, start=1):
             if engine.is_complete(state):
                 raise ApplicationError(gettext_noop("event %(index)s (%(event)s): the hand is already complete after event %(index2)s; remove the events after it", index=index, event=event_name(event['type']), index2=index - 1), code="hand_complete",
@@ -458,9 +486,12 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
                                    prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event_name(event["type"])))
                 error.extra["index"] = index
                 raise error from None
-            _store(locked, canonical, f"{idempotency_key}:{index}", actor)
+            records.append(_store(locked, canonical, f"{idempotency_key}:{index}", actor))
+        HandEvent.objects.bulk_create(records)
         if engine.is_complete(state):
             locked = _close_locked(locked, engine, state, actor)
+        else:
+            _head_save(locked)
         return locked, _state_answer(locked, engine, state)
 
 
@@ -555,26 +586,31 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
 
 
 def _close_locked(locked: Hand, engine, state, actor) -> Hand:
-    """Close a locked, complete hand: post its entry, move the button one occupied seat clockwise with the
-    floor service (:func:`tables.services.floor.table_button_advance`, the engine's ``next_button``; not
-    after a misdeal), mark its reconciliation due (``awaiting``, in this transaction: the sweep finds it
-    whatever happens to the broker) and enqueue it on commit."""
+    """Close a locked (:func:`_lock`), complete hand: post its entry, move the button one occupied seat
+    clockwise with the floor service (:func:`tables.services.floor.table_button_advance`, the engine's
+    ``next_button``; not after a misdeal), mark its reconciliation due (``awaiting``, in this transaction: the
+    sweep finds it whatever happens to the broker) and enqueue it on commit.
+
+    Queries (issue 19: at most twice an ordinary action): the table's accounts, the ledger's chain lock and
+    its head, the entry and its legs, the button, one UPDATE of the hand row (status, close time, due
+    reconciliation, event count and digest head) and one INSERT of its two audit rows."""
     from accounting.services.settlement import hand_settlement_post
     from accounting.tasks import reconcile_hand_enqueue
 
     settlement = engine.settlement(state)
     typed = get_game(locked.game).hand_view(state)  # type: ignore[misc]  # every game has one (contract tests)
-    closed = status_transition(obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand",
-                               extra_updates={"closed_at": timezone.now(),
-                                              "reconciliation": Hand.Reconciliation.AWAITING})
-    closed.table = locked.table
-    entry = hand_settlement_post(hand=closed, settlement=settlement, actor=actor)
+    entry = hand_settlement_post(hand=locked, settlement=settlement, actor=actor)
     button = None
     if not (typed.outcome is not None and typed.outcome.void):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
-        button = table_button_advance(table=closed.table, occupied_seats=[int(s) for s in closed.seats],
-                                      played_button=closed.button_seat)
-    audit_record(obj=closed, action="hand_close", actor=actor,
-                 data={"entry": entry.pk if entry else None, "next_button": button, "events": closed.event_count})
+        button = table_button_advance(table=locked.table, occupied_seats=[int(s) for s in locked.seats],
+                                      played_button=locked.button_seat)
+    closed = status_transition(
+        obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand", locked=True,
+        extra_updates={"closed_at": timezone.now(), "reconciliation": Hand.Reconciliation.AWAITING,
+                       "event_count": locked.event_count, "digest": locked.digest},
+        audit_also=[{"action": "hand_close", "actor": actor,
+                     "data": {"entry": entry.pk if entry else None, "next_button": button,
+                              "events": locked.event_count}}])
     reconcile_hand_enqueue(closed.pk)
     return closed
 
@@ -625,9 +661,9 @@ def hand_void(*, hand: Hand, actor, reason: str) -> Hand:
         engine, state = hand_replay(hand=locked)
         contributions = engine.view(state).get("contributions") or {}
         voided = status_transition(obj=locked, to=Hand.Status.VOID, allowed=Hand.ALLOWED, actor=actor, reason=reason,
-                                   noun="hand", extra_updates={"closed_at": timezone.now(), "void_reason": reason,
-                                                               "reconciliation": Hand.Reconciliation.AWAITING})
-        voided.table = locked.table
+                                   noun="hand", locked=True,
+                                   extra_updates={"closed_at": timezone.now(), "void_reason": reason,
+                                                  "reconciliation": Hand.Reconciliation.AWAITING})
         hand_void_post(hand=voided, contributions=contributions, reason=reason, actor=actor)
         reconcile_hand_enqueue(voided.pk)
     return voided

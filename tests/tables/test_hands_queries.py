@@ -3,16 +3,29 @@
 A croupier's terminal authenticates with its API token (one query), its role is read once per request
 (one query), then the service runs in one transaction: the hand row under its lock with the dealer on
 duty, the hand's events (replay and idempotency lookup together), the insert and the event count.
+
+Issue 19: the action that completes a hand (and so closes it, posts its entry, moves the button and
+enqueues its reconciliation) costs at most twice an ordinary action's queries.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tables.models import Hand, HandEvent
-from tests.tables.hands_support import croupier_on_duty, seats_payload, table_make
+from accounting.models import JournalEntry
+from accounting.services.ledger import accounts_for_table
+from casino.models import AuditEntry
+from rules.engines.stud_sim import random_hand
+from rules.replay import hand_config
+from tables.api.hands_serializers import HandEventOutputSerializer, hand_event_out
+from tables.models import Hand, HandEvent, Table
+from tests.tables.hands_support import assert_ledger_balanced, croupier_on_duty, event_to_api, seats_payload, table_make
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +87,45 @@ def test_an_unknown_hand_is_404_whether_or_not_the_body_is_valid(terminal):
     assert bad.status_code == 404 and bad.json()["code"] == "not_found"
     assert client.post(f"/api/v1/hands/{hand_id}/events/", {"expected_seq": -1, "event": 3},
                        format="json").status_code == 400
+
+
+def _queries_per_action(client, hand_id: int, events: list[dict]) -> list[tuple[str, int]]:
+    """Post ``events`` one by one; return ``(status of the hand after it, queries)`` per event."""
+    out = []
+    for seq, event in enumerate(events):
+        body = {"idempotency_key": f"c-{hand_id}-{seq + 1}", "expected_seq": seq, "event": event_to_api(event)}
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json")
+        assert answer.status_code == 201, answer.json()
+        out.append((answer.json()["state"]["status"], len(queries.captured_queries)))
+    return out
+
+
+def test_the_action_that_closes_a_hand_costs_at_most_twice_an_ordinary_one(terminal):
+    client, hand_id = terminal
+    hand = Hand.objects.select_related("table").get(pk=hand_id)
+    accounts_for_table(hand.table, ["players", "pot", "tax"])  # made once per table, by its first close
+    events = random_hand(hand_config(hand.game, hand.limit_snapshot), {1: 10000, 3: 10000, 5: 10000},
+                         hand.button_seat, random.Random(20))
+    counts = _queries_per_action(client, hand_id, events)
+    *ordinary, (last_status, closing) = counts
+    assert last_status == "closed" and all(status == "open" for status, _ in ordinary)
+    assert closing <= 2 * max(n for _, n in ordinary) <= 2 * MAX_QUERIES_PER_EVENT
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.CLOSED and hand.reconciliation == Hand.Reconciliation.AWAITING
+    assert hand.event_count == HandEvent.objects.filter(hand=hand).count() == len(counts)
+    assert JournalEntry.objects.filter(hand=hand, kind=JournalEntry.Kind.HAND_SETTLEMENT).count() == 1
+    assert list(AuditEntry.objects.filter(subject="tables.hand", subject_id=str(hand.pk)).order_by("id")
+                .values_list("action", flat=True)) == ["hand_open", "status_change", "hand_close"]
+    assert Table.objects.get(pk=hand.table_id).button_seat != hand.button_seat
+    assert_ledger_balanced()
+
+
+def test_the_logged_event_is_answered_as_the_event_list_shows_it(terminal):
+    client, hand_id = terminal
+    answer = _post(client, hand_id, 0).json()
+    listed = client.get(f"/api/v1/hands/{hand_id}/events/").json()
+    assert {k: v for k, v in answer.items() if k not in ("replayed", "state")} == listed[0]
+    assert list(answer)[:5] == list(HandEventOutputSerializer(HandEvent.objects.get(hand_id=hand_id, seq=1)).data)
+    assert hand_event_out(HandEvent.objects.get(hand_id=hand_id, seq=1)) == dict(
+        HandEventOutputSerializer(HandEvent.objects.get(hand_id=hand_id, seq=1)).data)
