@@ -723,7 +723,12 @@ def main(argv: list[str] | None = None) -> int:
     floor = floor_setup(croupier_count + (1 if args.profile else 0))
     config = stud.build_config(STUD_CONFIG)
     if args.profile:
+        from accounting.services.ledger import accounts_for_table
+        from tables.models import Table
+
         table_id, token = floor.pop()
+        # the table's ledger accounts exist from its first close on: made here, so every close measured is a usual one
+        accounts_for_table(Table.objects.get(pk=table_id), ["players", "pot", "tax"])
         rows = in_process_actions(table_id, token, hands=args.profile, config=config, players=args.players,
                                   seed="close-path")
         print("\n".join(close_path_report(rows)))

@@ -14,47 +14,61 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 M = TypeVar("M", bound=models.Model)
 
 
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection itself (not ``django.db.connection``, a proxy that looks the thread's connection
+    up again on every attribute: a cost per value when preparing many)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def table(model: type[models.Model]) -> str:
     """The quoted table name of ``model``."""
-    return connection.ops.quote_name(model._meta.db_table)
+    return _db().ops.quote_name(model._meta.db_table)
 
 
 def column(model: type[models.Model], name: str) -> str:
-    """The quoted column of field ``name`` of ``model`` (``"end"`` is a keyword: always quote)."""
-    return connection.ops.quote_name(model._meta.get_field(name).column)
+    """The quoted column of field ``name`` of ``model``."""
+    return _db().ops.quote_name(model._meta.get_field(name).column)
 
 
 def columns(model: type[models.Model], alias: str, names: Sequence[str] | None = None) -> str:
-    """``alias."col", ...`` for the concrete fields ``names`` of ``model`` (default: all of them)."""
+    """``alias."col", ...`` for the concrete fields ``names`` of ``model`` (default: all of them, in order)."""
+    quote = _db().ops.quote_name
     fields = [model._meta.get_field(n) for n in names] if names else model._meta.concrete_fields
-    return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
 
 
 def converter(model: type[models.Model], name: str) -> Callable[[Any], Any]:
     """A function converting a value read from the database for field ``name`` of ``model`` as the ORM converts
     it (the backend's converters, e.g. SQLite's text datetimes, then the field's, e.g. JSON)."""
-    steps, col = _converter_steps(model, name, connection.vendor)
+    db = _db()
+    steps, col = _converter_steps(model, name, db)
+    if not steps:
+        return _same
 
     def convert(value: Any) -> Any:
         for step in steps:
-            value = step(value, col, connection)
+            value = step(value, col, db)
         return value
 
     return convert
 
 
-@functools.cache
-def _converter_steps(model: type[models.Model], name: str, vendor: str) -> tuple[tuple[Any, ...], Any]:
-    """The converter functions of a field on a database backend: a function of the code and the schema, never of
-    a row (nothing another process could change), so kept for the life of the process."""
-    del vendor  # part of the key: the backend's converters differ
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.lru_cache(maxsize=1024)
+def _converter_steps(model: type[models.Model], name: str, db: BaseDatabaseWrapper) -> tuple[tuple[Any, ...], Any]:
+    """The converter functions of a field on a connection: a function of the code and the schema, never of a
+    row (nothing another process could change), so kept (per connection, a thread's) for the life of the process."""
     col = model._meta.get_field(name).get_col(model._meta.db_table)
-    return (*connection.ops.get_db_converters(col), *col.get_db_converters(connection)), col
+    return (*db.ops.get_db_converters(col), *col.get_db_converters(db)), col
 
 
 def db_value(model: type[models.Model], name: str, value: Any) -> Any:
@@ -64,7 +78,7 @@ def db_value(model: type[models.Model], name: str, value: Any) -> Any:
 
 def select(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     """The rows of a raw ``SELECT`` as tuples (values as the driver returns them)."""
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
@@ -73,23 +87,30 @@ def instance(model: type[M], names: Sequence[str], values: Sequence[Any]) -> M:
     """A ``model`` instance from the values of fields ``names`` (converted with :func:`db_value`); the other
     fields are deferred (read on first access, as after ``.only()``)."""
     attnames = [model._meta.get_field(n).attname for n in names]
-    return model.from_db(connection.alias, attnames, [db_value(model, n, v) for n, v in zip(names, values)])
+    return model.from_db(_db().alias, attnames, [db_value(model, n, v) for n, v in zip(names, values)])
+
+
+def objects(model: type[M], sql: str, params: Sequence[Any], *, extra: Sequence[str] = ()) -> list[M]:
+    """The rows of a raw ``SELECT`` whose columns are all of ``model``'s concrete fields in order (as
+    :func:`columns` writes them) followed by the ``extra`` columns: ``model`` instances (values converted as by
+    the ORM) with the extra columns set as attributes, as read."""
+    db = _db()
+    fields = model._meta.concrete_fields
+    attnames = [f.attname for f in fields]
+    convert = [converter(model, f.name) for f in fields]
+    out = []
+    for values in select(sql, params):
+        obj = model.from_db(db.alias, attnames, [c(v) for c, v in zip(convert, values)])
+        for name, value in zip(extra, values[len(fields):]):
+            setattr(obj, name, value)
+        out.append(obj)
+    return out
 
 
 def row(model: type[M], sql: str, params: Sequence[Any], *, extra: Sequence[str] = ()) -> M | None:
-    """The first row of a raw ``SELECT`` whose columns are all of ``model``'s concrete fields in order (as
-    :func:`columns` writes them) followed by the ``extra`` columns: a ``model`` instance (values converted as by
-    the ORM) with the extra columns set as attributes, as read; or None."""
-    found = select(sql, params)
-    if not found:
-        return None
-    values = found[0]
-    fields = model._meta.concrete_fields
-    obj = model.from_db(connection.alias, [f.attname for f in fields],
-                        [converter(model, f.name)(v) for f, v in zip(fields, values)])
-    for name, value in zip(extra, values[len(fields):]):
-        setattr(obj, name, value)
-    return obj
+    """The first of :func:`objects`, or None."""
+    found = objects(model, sql, params, extra=extra)
+    return found[0] if found else None
 
 
 def insert(objs: Sequence[models.Model], *, returning_pk: bool = False) -> None:
@@ -99,17 +120,17 @@ def insert(objs: Sequence[models.Model], *, returning_pk: bool = False) -> None:
     from the database (one object at a time where the backend cannot return rows from a multi-row insert)."""
     if not objs:
         return
+    db = _db()
     model = type(objs[0])
+    pk = model._meta.pk
     fields = [f for f in model._meta.concrete_fields if not (f.primary_key and getattr(objs[0], f.attname) is None)]
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    head = f"INSERT INTO {table(model)} ({', '.join(connection.ops.quote_name(f.column) for f in fields)}) VALUES "
-    pk = model._meta.pk
-    returning = f" RETURNING {connection.ops.quote_name(pk.column)}" if returning_pk else ""
-    params = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for obj in objs for f in fields]
-    features = connection.features
-    at_once = not returning_pk or (features.can_return_rows_from_bulk_insert if len(objs) > 1
-                                   else features.can_return_columns_from_insert)
-    with connection.cursor() as cursor:
+    head = f"INSERT INTO {table(model)} ({', '.join(db.ops.quote_name(f.column) for f in fields)}) VALUES "
+    returning = f" RETURNING {db.ops.quote_name(pk.column)}" if returning_pk else ""
+    params = [f.get_db_prep_save(f.pre_save(obj, add=True), db) for obj in objs for f in fields]
+    at_once = not returning_pk or (db.features.can_return_rows_from_bulk_insert if len(objs) > 1
+                                   else db.features.can_return_columns_from_insert)
+    with db.cursor() as cursor:
         if at_once:
             cursor.execute(head + ", ".join([placeholders] * len(objs)) + returning, params)
             ids = [r[0] for r in cursor.fetchall()] if returning_pk else []
@@ -122,15 +143,16 @@ def insert(objs: Sequence[models.Model], *, returning_pk: bool = False) -> None:
         if returning_pk:
             setattr(obj, pk.attname, ids[k])
         obj._state.adding = False
-        obj._state.db = connection.alias
+        obj._state.db = db.alias
 
 
 def update(model: type[models.Model], pk: Any, **values: Any) -> None:
     """``UPDATE`` the row ``pk`` of ``model`` setting fields ``values`` (prepared by the fields as the ORM
     prepares them), one statement; no signals, as with ``QuerySet.update``."""
+    db = _db()
     fields = [model._meta.get_field(name) for name in values]
-    assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
-    params = [f.get_db_prep_save(v, connection) for f, v in zip(fields, values.values())]
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table(model)} SET {assignments} WHERE {connection.ops.quote_name(model._meta.pk.column)} = %s",
+    assignments = ", ".join(f"{db.ops.quote_name(f.column)} = %s" for f in fields)
+    params = [f.get_db_prep_save(v, db) for f, v in zip(fields, values.values())]
+    with db.cursor() as cursor:
+        cursor.execute(f"UPDATE {table(model)} SET {assignments} WHERE {db.ops.quote_name(model._meta.pk.column)} = %s",
                        [*params, pk])

@@ -106,9 +106,9 @@ def accounts_for_table(table, purposes: Iterable[str]) -> dict[str, Account]:
     for purpose in wanted.values():
         if purpose not in TABLE_ACCOUNTS:
             raise ValueError(f"unknown table account purpose {purpose!r}")
-    found = {wanted[a.code]: a for a in Account.objects.raw(
-        f"SELECT {rows.columns(Account, 'a')} FROM {rows.table(Account)} a WHERE a.code IN "
-        f"({', '.join(['%s'] * len(wanted))})", list(wanted))}
+    found = {wanted[a.code]: a for a in rows.objects(
+        Account, f"SELECT {rows.columns(Account, 'a')} FROM {rows.table(Account)} a WHERE a.code IN "
+                 f"({', '.join(['%s'] * len(wanted))})", list(wanted))}
     for purpose in wanted.values():
         if purpose not in found:
             found[purpose] = account_for_table(table, purpose)
