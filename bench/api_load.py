@@ -617,6 +617,28 @@ class ReconcileWatch(threading.Thread):
             connection.close()
 
 
+def consistency_report() -> list[str]:
+    """After the run, what the concurrent processes wrote, checked in the database: every closed hand has one
+    settlement entry and every entry's legs sum to zero, every pot account is at zero, every hand's event count
+    is the number of its stored events numbered 1..n (no lost or doubled action)."""
+    from django.db.models import Count, Max, Sum
+
+    from accounting.models import JournalEntry, Posting
+    from tables.models import Hand
+
+    closed = Hand.objects.filter(status=Hand.Status.CLOSED).count()
+    entries = JournalEntry.objects.filter(kind=JournalEntry.Kind.HAND_SETTLEMENT).count()
+    unbalanced = Posting.objects.values("entry_id").annotate(total=Sum("amount")).exclude(total=0).count()
+    pots = (Posting.objects.filter(account__code__endswith=":pot").values("account_id").annotate(total=Sum("amount"))
+            .exclude(total=0).count())
+    counts = Hand.objects.annotate(stored=Count("events"), top=Max("events__seq"))
+    wrong = sum(1 for h in counts if h.stored != h.event_count or (h.top or 0) != h.event_count)
+    ok = closed == entries and not unbalanced and not pots and not wrong
+    return [f"consistency: {closed} closed hands, {entries} settlement entries, {unbalanced} unbalanced entries, "
+            f"{pots} pot accounts off zero, {wrong} hands whose event count differs from their events: "
+            f"{'all consistent' if ok else 'INCONSISTENT'}"]
+
+
 def saturation_report(steps: list[dict]) -> list[str]:
     lines = ["saturation (no think time; the ceiling is the most actions/s with p99 under "
              f"{P99_TARGET_MS:.0f} ms):"]
@@ -793,6 +815,7 @@ def main(argv: list[str] | None = None) -> int:
               f"p99 {p99:.2f} s, max {max(waits or [float('nan')]):.2f} s (seen by polling every "
               f"{watch.interval} s) | target p99 < {RECONCILE_TARGET_S:.0f} s and none left: "
               f"{'met' if p99 < RECONCILE_TARGET_S and not missing else 'NOT met'}")
+        print("\n".join(consistency_report()))
     finally:
         watch.stopping.set()
         services.stop()
