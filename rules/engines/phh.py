@@ -34,8 +34,9 @@ from rules.engines import stud
 from rules.engines.errors import RuleViolation, UnknownEvent
 from rules.engines.messages import event_name, gettext_noop, or_list
 from rules.engines.money import from_cents
+from rules.engines.stud.dealing import _deal_named, _on_ante, _on_deal
 from rules.engines.stud.engine import _HANDLERS, _apply
-from rules.engines.stud.parsing import _fmt, _parse_tokens
+from rules.engines.stud.parsing import _CARD_IDS, _fmt, _parse_tokens
 from rules.engines.stud_config import StudConfig, build_config
 from rules.engines.stud_variant import SEVEN_CARD_STUD, STUD_VARIANTS, StudVariant
 
@@ -255,19 +256,43 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
     state = stud.new_hand(cfg, hand.seats, button=hand.button, variant=hand.variant)
     events: list[dict[str, Any]] = []
     for seat in sorted(hand.seats):
-        ev = {"type": "ante", "seat": seat}
+        ev: dict[str, Any] = {"type": "ante", "seat": seat}
         try:
-            _apply(state, ev)
+            _on_ante(state, ev)  # what _apply does with an ante at the start of a hand
         except RuleViolation as exc:
             raise PhhError(gettext_noop("%(name)s: ante of seat %(seat)s: %(message)s", name=hand.name, seat=seat, message=exc.message), extra={"action_index": -1}) from None
+        state.n_events += 1
         events.append(ev)
     handlers = _HANDLERS
+    pos = state.pos
+    card_ids = _CARD_IDS
     for k, action in enumerate(hand.actions):
         try:
+            if action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
+                # Fast path (the common deal, ``d dh pN QhTcTh``): the card ids read off the PHH text
+                # directly; anything unusual goes through action_to_event and the deal's full checks.
+                body = action.split()
+                text = body[3] if len(body) == 4 else ""
+                n = len(text)
+                player = _PLAYERS.get(body[2])
+                i = pos.get(player) if player is not None else None
+                if i is not None and (n == 2 or n == 6):
+                    if n == 2:
+                        ev = {"type": "deal", "seat": player, "cards": text}
+                        ids = [card_ids.get(text)]
+                    else:
+                        a, b, c = text[:2], text[2:4], text[4:]
+                        ev = {"type": "deal", "seat": player, "cards": f"{a} {b} {c}"}
+                        ids = [card_ids.get(a), card_ids.get(b), card_ids.get(c)]
+                    if not _deal_named(state, i, ids):
+                        _on_deal(state, ev)
+                    state.n_events += 1
+                    events.append(ev)
+                    continue
             ev = action_to_event(state, action)
             if state.phase == "complete":
                 _apply(state, ev)  # raises HandComplete, worded for the croupier
-            handlers[str(ev["type"])](state, ev)  # action_to_event only makes known event types
+            handlers[ev["type"]](state, ev)  # action_to_event only makes known event types
             state.n_events += 1
         except RuleViolation as exc:
             raise PhhError(gettext_noop("%(name)s: action %(k)s (%(action)s): %(message)s", name=hand.name, k=k, action=repr(action), message=exc.message),

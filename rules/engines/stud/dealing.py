@@ -79,30 +79,37 @@ def _burn(s: StudState) -> None:
     s.burns += 1
 
 
+def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
+    """The common deal, in place: position ``i`` gets ``cards`` (card ids; ``None`` for a token that is not a
+    named card) with no face given. True when done; False, with ``s`` unchanged, when anything is unusual
+    (a phase, an exposure, a 7th-street mode, an unknown or repeated card, too many cards), so that the
+    caller falls back to :func:`_on_deal`'s full checks and their messages."""
+    if s.phase != "deal" or s.folded[i] or s.exposed[i] or s.seventh_mode not in (None, "normal"):
+        return False
+    street = s.street
+    held = s.cards[i]
+    base = len(held) - (0 if street == 3 else street - 1)
+    k = len(cards)
+    if (None in cards or not 0 < k <= (3 if street == 3 else 1) - base or len(set(cards)) != k
+            or not s.dealt.isdisjoint(cards) or (s.burned and not set(s.burned).isdisjoint(cards))):
+        return False
+    if street not in s.burned_streets and (street >= 4 or s.cfg.burn_before_first_deal):
+        _burn(s)
+    s.cards[i] = held + tuple(zip(cards, PATTERN[street][base:base + k]))
+    s.dealt.update(cards)
+    s.n_dealt += k
+    _after_deal(s)
+    return True
+
+
 def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
     seat = event.get("seat")
     i = s.pos.get(seat) if type(seat) is int else None
     if i is None:
         i = _seat_of(s, event)
-    street = s.street
     text = event.get("cards")
-    if (s.phase == "deal" and type(text) is str and not s.folded[i] and not s.exposed[i]
-            and s.seventh_mode in (None, "normal") and event.get("face") is None):
-        # Fast path (the common deal): named cards, no face given, no exposure, streets 3-6 or a
-        # normal 7th. Anything unusual falls through to the full checks below.
-        cards: list[Any] = list(map(_CARD_IDS.get, text.split()))
-        held = s.cards[i]
-        base = len(held) - (0 if street == 3 else street - 1)
-        k = len(cards)
-        if (None not in cards and 0 < k <= (3 if street == 3 else 1) - base and len(set(cards)) == k
-                and s.dealt.isdisjoint(cards) and (not s.burned or set(s.burned).isdisjoint(cards))):
-            if street not in s.burned_streets and (street >= 4 or s.cfg.burn_before_first_deal):
-                _burn(s)
-            s.cards[i] = held + tuple(zip(cards, PATTERN[street][base:base + k]))
-            s.dealt.update(cards)
-            s.n_dealt += k
-            _after_deal(s)
-            return
+    if type(text) is str and event.get("face") is None and _deal_named(s, i, list(map(_CARD_IDS.get, text.split()))):
+        return
     if s.phase != "deal":
         what = (gettext_noop("the antes are not all in") if s.phase == 'ante' else gettext_noop("no cards are due now"))
         raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt cards"), what, "R1.2")
@@ -244,8 +251,9 @@ def _after_deal(s: StudState) -> None:
         _finish_by_fold(s)
         return
     target = 3 if s.street == 3 else s.street
-    for held, out in zip(s.cards, folded):
-        if not out and len(held) < target:
+    cards = s.cards
+    for j in range(s.n - 1, -1, -1):  # from the last position: seats are dealt in order, so it returns at once
+        if not folded[j] and len(cards[j]) < target:
             return
     if s.street == 4 and not s.taxe_taken:
         _take_taxe(s)
