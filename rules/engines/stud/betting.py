@@ -92,8 +92,14 @@ def _razz_bring_in_key(c: int) -> int:
     return -((0 if r == 12 else r + 1) * 4 + (c & 3))
 
 
+#: The phases in which a seat acts (:func:`_check_turn`).
+_TURN_PHASES = ("betting", "bring_in")
+
+
 def _check_turn(s: StudState, i: int, action: str) -> None:
-    if s.phase not in ("betting", "bring_in"):
+    """Raise unless it is position ``i``'s turn to bet (callers skip the call when ``s.to_act == i`` in a
+    betting phase)."""
+    if s.phase not in _TURN_PHASES:
         reasons = {"ante": "the antes are not all in", "deal": "the cards for this street are not all dealt",
                    "showdown": "the betting is over; the showdown has begun"}
         raise _seat_err(IllegalAction, s, i, action, reasons.get(s.phase, "no betting now"), "R1.3")
@@ -187,7 +193,10 @@ def _put(s: StudState, i: int, chips: int) -> None:
 
 def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     kind = event["type"]
-    i = _seat_of(s, event)
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None  # the fast path of _seat_of
+    if i is None:
+        i = _seat_of(s, event)
     cfg = s.cfg
     to = event.get("to")
     if type(to) is not int or to < 0:
@@ -196,7 +205,8 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     if s.phase == "bring_in" and s.to_act == i:
         _bring_in_complete(s, i, kind, to)  # type: ignore[arg-type]
         return
-    _check_turn(s, i, kind)
+    if s.to_act != i or s.phase not in _TURN_PHASES:
+        _check_turn(s, i, kind)  # raises
     want, lo, hi, amounts = _wager_options(s, i, kind)
     if kind != want:
         hint = {'bet': gettext_noop("nothing is bet yet"), 'complete': gettext_noop("only %(bet_to)s is in, not a full bet", bet_to=_m(s.bet_to)), 'raise': gettext_noop("there is a bet of %(bet_to)s", bet_to=_m(s.bet_to))}[want]
@@ -301,8 +311,12 @@ def _bring_in_complete_range(s: StudState, i: int) -> tuple[int | None, int | No
 
 
 def _on_call(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
-    _check_turn(s, i, "call")
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None  # the fast path of _seat_of
+    if i is None:
+        i = _seat_of(s, event)
+    if s.to_act != i or s.phase not in _TURN_PHASES:
+        _check_turn(s, i, "call")  # raises
     if s.phase == "bring_in":
         raise _seat_err(IllegalAction, s, i, gettext_noop("call"), gettext_noop("there is nothing to call; post the bring-in"), "R4.2")
     owe = s.bet_to - s.sc[i]
@@ -316,8 +330,12 @@ def _on_call(s: StudState, event: Mapping[str, Any]) -> None:
 
 
 def _on_check(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
-    _check_turn(s, i, "check")
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None  # the fast path of _seat_of
+    if i is None:
+        i = _seat_of(s, event)
+    if s.to_act != i or s.phase not in _TURN_PHASES:
+        _check_turn(s, i, "check")  # raises
     if s.phase == "bring_in":
         raise _seat_err(IllegalAction, s, i, gettext_noop("check"), gettext_noop("the low card must post the bring-in of %(bring_in_amount)s", bring_in_amount=_m(s.cfg.bring_in_amount())), "R4.2")
     owe = s.bet_to - s.sc[i]
@@ -332,8 +350,12 @@ def _on_check(s: StudState, event: Mapping[str, Any]) -> None:
 
 
 def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
-    _check_turn(s, i, "fold")
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None  # the fast path of _seat_of
+    if i is None:
+        i = _seat_of(s, event)
+    if s.to_act != i or s.phase not in _TURN_PHASES:
+        _check_turn(s, i, "fold")  # raises
     if s.phase == "bring_in":
         if not s.cfg.bring_in_may_fold:
             raise _seat_err(IllegalAction, s, i, gettext_noop("fold"), gettext_noop("the low card must post the bring-in first"), "R4.2")

@@ -33,7 +33,9 @@ def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
     if s.ante_done[i]:
         raise _seat_err(IllegalAction, s, i, gettext_noop("post an ante"), gettext_noop("its ante is already posted"), "R3.3")
     due = min(s.cfg.ante, s.stack[i])
-    amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
+    amount = event.get("amount")
+    if amount is not None:
+        amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
     if amount is not None and amount != due:
         raise _seat_err(InvalidAmount, s, i, gettext_noop("post an ante"), gettext_noop("the ante is %(due)s, not %(amount)s", due=_m(due), amount=_m(amount)),
                         "R3.3" if due == s.cfg.ante else "R10.4")
