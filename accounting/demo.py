@@ -4,7 +4,9 @@ The demo evening (``tables.demo_evening``) deals on the current gaming day, whic
 before it ends. :mod:`tables.demo_day_before` deals a few stud hands on the previous gaming day at
 ``Stud 2``; this hook (run after it) reconciles that day and plants one discrepancy of 80.00 EUR
 (above the default four-eyes amount) for the accountants to resolve with a second person's approval,
-and creates a second accountant, ``accountant2`` (the demo password), for the four-eyes steps.
+and creates two more accountants, ``accountant2`` and ``accountant3`` (the demo password), for the four-eyes
+steps: a count is confirmed by a second person, and a drop variance is signed off by a third who did
+neither (so a mistyped count can be carried to the close on the demo too).
 
 Idempotent: once the discrepancy is planted, nothing happens.
 """
@@ -18,26 +20,28 @@ from casino.roles import ACCOUNTANT
 
 DEMO_TABLE = "Stud 2"
 SECOND_ACCOUNTANT = "accountant2"
+#: The demo's accountants besides ``accountant``: the second person confirms, the third signs off a variance.
+EXTRA_ACCOUNTANTS = (SECOND_ACCOUNTANT, "accountant3")
 
 
-def _second_accountant():
+def _extra_accountants() -> None:
     from casino.management.commands.seed_demo import DEMO_PASSWORD
 
-    user, created = get_user_model().objects.get_or_create(username=SECOND_ACCOUNTANT, defaults={"is_staff": True})
-    if created:
-        user.set_password(DEMO_PASSWORD)
-        user.save()
-    user.groups.add(Group.objects.get_or_create(name=ACCOUNTANT)[0])
-    return user
+    for username in EXTRA_ACCOUNTANTS:
+        user, created = get_user_model().objects.get_or_create(username=username, defaults={"is_staff": True})
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        user.groups.add(Group.objects.get_or_create(name=ACCOUNTANT)[0])
 
 
 def seed_demo(*, stdout) -> None:
-    """Reconcile the demo day dealt by :mod:`tables.demo_day_before`, plant its discrepancy, add ``accountant2``."""
+    """Reconcile the demo day dealt by :mod:`tables.demo_day_before`, plant its discrepancy, add ``accountant2`` and ``accountant3``."""
     from accounting.models import Discrepancy
     from accounting.services.reconciliation import gaming_day_reconcile
     from tables.models import Hand, Table
 
-    _second_accountant()
+    _extra_accountants()
     table = Table.objects.filter(name=DEMO_TABLE).first()
     if table is None or not Hand.objects.filter(table=table).exists():
         return

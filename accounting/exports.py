@@ -197,7 +197,7 @@ def tax_report_xlsx(report: TaxReport) -> bytes:
     tronc.freeze_panes = "A2"
     tronc.append([_("gaming day"), _("table"), _("shift"), _("tronc counted"), _("confirmed")])
     for line in report.tronc:
-        tronc.append(_xlsx_row(tronc, [("date", line["gaming_day"]), ("text", line["table"]), ("text", line["shift"]),
+        tronc.append(_xlsx_row(tronc, [("date", line["gaming_day"]), ("text", line["table"]), ("text", shift_label(line["shift"])),
                                        ("money", line["counted"]), ("text", _("yes") if line["confirmed"] else _("no"))]))
     buffer = io.BytesIO()
     wb.save(buffer)

@@ -7,7 +7,7 @@ that no longer matches the service fails here. Understood lines (anything else f
 * ``.venv/bin/python manage.py COMMAND ARGS`` -> ``call_command`` (globs expanded from the repo root);
 * ``VAR=$(token USER)  # -> 200`` -> ``POST /api/v1/auth/token/`` with the demo password;
 * ``[VAR=$(][ACCEPT_LANGUAGE=xx ]call METHOD PATH "$TOKEN" ['JSON'][ | pick 'EXPR')][ > FILE]  # -> STATUS[, FRAGMENT]``
-  -> the call with DRF's ``APIClient`` and ``Authorization: Token`` (and ``Accept-Language: xx``); the status must match, and
+  -> the call with DRF's ``APIClient`` and ``Authorization: Token`` (``Accept-Language: xx``, else ``en`` as the README helper sends); the status must match, and
   ``FRAGMENT`` (e.g. ``"status": "closed"``) must appear in the JSON answer (GETs are retried for a
   while: reconciliation runs on the Celery worker); ``pick`` evaluates ``EXPR`` on the answer ``d``;
 * ``# admin (USER): /admin/...`` -> that page answers 200 to that user.
@@ -128,7 +128,7 @@ class Walkthrough:
 
     def request(self, method: str, path: str, token: str | None, body: str | None, status: int, fragment: str | None,
                 *, language: str | None = None):
-        client = APIClient(**({"HTTP_ACCEPT_LANGUAGE": language} if language else {}))
+        client = APIClient(HTTP_ACCEPT_LANGUAGE=language or "en")  # the README's `call` asks for English by default
         if token:
             client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         if body is not None:

@@ -48,7 +48,7 @@ from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.errors import ApplicationError
 from casino.forms import MoneyField
 from casino.gaming_day import gaming_day_of
-from casino.i18n import local_date_text
+from casino.i18n import local_date_text, message_text
 from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
 
@@ -150,9 +150,9 @@ def _act(request, day: dt.date, action, success: str):
     try:
         result = action()
     except ApplicationError as err:
-        messages.error(request, err.message)
+        messages.error(request, message_text(err.message))
     else:
-        if isinstance(result, Approval):
+        if isinstance(result, Approval) and result.status == Approval.Status.PENDING:
             messages.warning(request, _("Waiting for a second person: request %(id)s must be approved by another "
                                         "accountant.") % {"id": result.pk})
         else:

@@ -127,6 +127,10 @@ def _counted_eur(counted: object) -> Decimal:
         raise ApplicationError(exc.message, code="invalid_amount", extra={"field": "counted"}) from exc
 
 
+#: The box named inside a refusal, translated at the edge (``drop`` reads "Drop" in German, glossary).
+_BOX_WORDS = {"drop": gettext_noop("drop"), "tronc": gettext_noop("tronc")}
+
+
 def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropCount, box: str = "drop") -> None:
     """A box is counted either for the whole gaming day or per shift, never both (the money would count twice).
 
@@ -134,12 +138,12 @@ def _overlap_check(*, table: Table, gaming_day: dt.date, shift: str, model=DropC
     """
     existing = list(model.objects.filter(table=table, gaming_day=gaming_day).values_list("shift", flat=True))
     if shift in existing:
-        raise ConflictError(gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", box=box, table=table, gaming_day=gaming_day, value=shift or gettext_noop("(whole day)")), code="already_counted")
+        raise ConflictError(gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s %(value)s was already counted", box=_BOX_WORDS.get(box, box), table=table, gaming_day=gaming_day, value=shift or gettext_noop("(whole day)")), code="already_counted")
     if existing and (not shift or "" in existing):
         done = comma_list([gettext_noop("shift %(shift)s", shift=s) if s else gettext_noop("the whole day")
                            for s in sorted(existing)])
         raise ConflictError(
-            gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s was already counted for %(done)s; a box is counted either for the whole day or per shift, not both", box=box, table=table, gaming_day=gaming_day, done=done), code="already_counted",
+            gettext_noop("the %(box)s box of %(table)s for gaming day %(gaming_day)s was already counted for %(done)s; a box is counted either for the whole day or per shift, not both", box=_BOX_WORDS.get(box, box), table=table, gaming_day=gaming_day, done=done), code="already_counted",
             extra={"counted_shifts": sorted(existing)})
 
 

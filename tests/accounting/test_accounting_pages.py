@@ -94,3 +94,28 @@ def test_the_progress_bar_polls_while_the_day_run_works_and_stops_after(client, 
     ReconciliationRun.objects.create(key="day:test:running", scope="day", gaming_day=DAY)
     running = client.get(URL + "progress/", HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 2s"' in running and "the reconciliation run is working" in running
+
+
+def test_a_refusal_on_the_day_page_reads_in_the_page_language(client, role_user, dealt):
+    """A second count of the same box is refused in German with its parameters, and nothing is stored twice."""
+    client.force_login(role_user("accountant"))
+    client.post(URL + "drop/", {"table": dealt.id, "shift": "", "counted": "12.00"})
+    page = client.post(URL + "drop/", {"table": dealt.id, "shift": "", "counted": "13.00"}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "die Drop-Box von Stud &lt;1&gt; für Spieltag" in page and "(ganzer Tag) wurde bereits gezählt" in page
+    assert DropCount.objects.count() == 1
+
+
+def test_approving_a_resolution_says_approved_not_waiting(client, role_user, dealt):
+    from accounting.models import Approval, Discrepancy
+
+    row = Discrepancy.objects.create(check_key="test:planted", kind="demo_planted", table=dealt, gaming_day=DAY,
+                                     what="an envelope booked to the wrong table", expected="0.00", found="80.00")
+    client.force_login(role_user("accountant", username="anna"))
+    asked = client.post(URL + "resolve/", {"id": row.id, "note": "booked back"}, follow=True).content.decode()
+    assert "Waiting for a second person" in asked
+    approval = Approval.objects.get(status=Approval.Status.PENDING)
+    client.force_login(role_user("accountant", username="bernd"))
+    approved = client.post(URL + "approve/", {"id": approval.id}, follow=True).content.decode()
+    assert "Approved." in approved and "Waiting for a second person" not in approved
+    assert Discrepancy.objects.get(pk=row.pk).status != "open"

@@ -122,6 +122,7 @@ def test_the_xlsx_has_widths_number_formats_a_frozen_header_and_the_tronc(closed
     assert sheet.cell(row=3, column=6).number_format == "#,##0"
     tronc = wb["Tronc"]
     assert tronc.freeze_panes == "A2" and tronc.cell(row=2, column=4).value == pytest.approx(1234.5)
+    assert tronc.cell(row=2, column=3).value == "whole day"  # the shift as staff read it, as in the CSV and PDF
 
 
 @pytest.mark.parametrize(("language", "name", "label"), [

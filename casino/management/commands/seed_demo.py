@@ -46,11 +46,16 @@ class Command(BaseCommand):
             if created:
                 admin.set_password(DEMO_PASSWORD)
                 admin.save()
+        self.stdout.write("Seeding the demo tables, the day before and this evening's hands (a minute or two)...")
         for hook in _seed_hooks():
             hook(stdout=self.stdout)
+        from accounting.demo import EXTRA_ACCOUNTANTS
+
         self.stdout.write(f"Demo users (password for all: {DEMO_PASSWORD}):")
         for username, role in DEMO_USERS.items():
             self.stdout.write(f"  {username:<11} role {role}")
+        for username in EXTRA_ACCOUNTANTS:
+            self.stdout.write(f"  {username:<11} role accountant (the second and third person of the four-eyes steps)")
         self.stdout.write("  admin       superuser (Django admin)")
 
 
