@@ -161,11 +161,11 @@ def simulated_evening(*, stdout=None) -> None:
             continue
         dealer = _dealer_on_duty(table, floor)
         seed = shift_seed_find(table=table, hands=hands, seed=seed, wanted=_worth_showing(table.game))
-        result = shift_simulate(table=table, hands=hands, seed=seed, actor=dealer.user)
+        result = shift_simulate(table=table, hands=hands, seed=seed)  # the dealer on duty at each hand
         extra = 0
         while table.game == Game.FORTY_ONE and result.bonus == 0 and extra < MAX_EXTRA_FORTY_ONE:
             extra += 1
-            more = shift_simulate(table=table, hands=1, seed=seed * 1000 + extra, actor=dealer.user)
+            more = shift_simulate(table=table, hands=1, seed=seed * 1000 + extra)
             result.hands += more.hands
             for key in ("events", "pots", "tax", "fees", "bonus"):
                 setattr(result, key, getattr(result, key) + getattr(more, key))

@@ -180,7 +180,8 @@ def shift_simulate(*, table: Table, hands: int, seed: int, actor=None, whole_han
                    progress: Callable[[Hand], None] | None = None) -> ShiftResult:
     """Deal ``hands`` random legal hands at ``table`` with ``random.Random(seed)`` (see :func:`hand_simulate`).
 
-    ``actor`` defaults to the dealer on duty (:func:`shift_actor`); ``whole_hands`` logs each hand in
+    ``actor`` defaults to the dealer on duty (:func:`shift_actor`), looked up again before each hand, so a
+    shift that runs across a rotation's hand-over is logged by whoever deals then; ``whole_hands`` logs each hand in
     one submission instead of event by event. Each hand is its own transactions
     (as at the table); a failure stops the shift with the hands so far kept. Returns a
     :class:`ShiftResult` with the totals read back from the engine's settlements (cents).
@@ -192,11 +193,14 @@ def shift_simulate(*, table: Table, hands: int, seed: int, actor=None, whole_han
         raise ApplicationError(gettext_noop("a shift deals at least one hand"), code="invalid_hands")
     if table.status != Table.Status.OPEN:
         raise ApplicationError(gettext_noop("table '%(table)s' is %(status)s: open it before dealing", table=table, status=status_word(table)), code="table_not_open")
-    actor = actor or shift_actor(table=table)
+    fixed_actor = actor
+    if fixed_actor is None:
+        shift_actor(table=table)  # refuses before any hand when nobody deals there
     rng = random.Random(seed)
     result = ShiftResult(table=table.name)
     for _ in range(hands):
-        hand, count = hand_simulate(table=table, rng=rng, actor=actor, key_prefix=f"sim:{seed}",
+        hand, count = hand_simulate(table=table, rng=rng, actor=fixed_actor or shift_actor(table=table),
+                                    key_prefix=f"sim:{seed}",
                                     whole_hand=whole_hands)
         result.hands.append(hand.pk)
         result.events += count

@@ -139,3 +139,18 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     demo_evening.seed_demo_evening(stdout=again)
     assert "already there" in again.getvalue()
     assert Hand.objects.count() == hands
+
+
+def test_a_shift_across_a_dealer_push_is_logged_by_whoever_deals_each_hand():
+    """The demo evening's shift may run across a rotation hand-over: each hand is logged by the dealer on
+    duty when it starts (before, the whole shift kept the first dealer and was refused after the push)."""
+    table, first = _dealt_table(Game.SEVEN_CARD_STUD, "sim push")
+    second = make_dealer("dealer-relief", [Game.SEVEN_CARD_STUD])
+
+    def push_after_the_first_hand(hand):
+        if hand.table.hands.count() == 1:
+            dealer_assignment_start(dealer=second, table=table, actor=floor_manager(), reason="push")
+
+    result = shift_simulate(table=table, hands=2, seed=3, progress=push_after_the_first_hand)
+    opened_by = [Hand.objects.get(pk=pk).opened_by for pk in result.hands]
+    assert opened_by == [first.user, second.user]
