@@ -102,8 +102,8 @@ class IdempotencyKeyField(serializers.CharField):
     not trimmed: a key is compared exactly)."""
 
     default_error_messages = {
-        "invisible": gettext_lazy("the idempotency_key contains an invisible or control character (%(char)s) at "
-                                  "position %(position)s: use printable characters only"),
+        "invisible": gettext_lazy("the idempotency_key contains an invisible or control character ({char}) at "
+                                  "position {position}: use printable characters only"),
     }
 
     def __init__(self, **kwargs):

@@ -10,7 +10,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from rules.engines.errors import ConfigError, InvalidAmount
-from rules.engines.messages import Amount, gettext_noop
+from rules.engines.messages import Amount, Message, gettext_noop
 
 CENTS_PER_UNIT = 100
 #: An amount with more than two decimals is refused, never rounded (no rounding happens here).
@@ -23,6 +23,12 @@ PLAIN_DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?", re.ASCII)
 MAX_AMOUNT_CENTS = 1_000_000_000
 
 
+def _refused(field: str, reason: Message) -> InvalidAmount:
+    """The refusal of an amount: ``"<field>: <reason>"``, the reason a message of its own so that a config
+    refusal (:func:`config_cents`) can carry it without the field name, translated."""
+    return InvalidAmount(gettext_noop("%(field)s: %(reason)s", field=field, reason=reason), extra={"field": field})
+
+
 def to_cents(value: object, *, field: str = "amount", allow_negative: bool = False) -> int:
     """Convert a decimal amount in EUR (``"12.50"``, ``Decimal("12.5")``, ``12``) to integer cents.
 
@@ -32,26 +38,24 @@ def to_cents(value: object, *, field: str = "amount", allow_negative: bool = Fal
     amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
     """
     if isinstance(value, bool) or isinstance(value, float):
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not an amount; send a decimal string such as \"10.00\"", field=field, value=repr(value)),
-                            extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))
     if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value.strip()):
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not an amount; send a decimal string such as \"10.00\"", field=field, value=repr(value)),
-                            extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))
     try:
         amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not a number", field=field, value=repr(value)), extra={"field": field}) from None
+        raise _refused(field, gettext_noop("%(value)s is not a number", value=repr(value))) from None
     if not amount.is_finite():
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is not a finite amount", field=field, value=repr(value)), extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s is not a finite amount", value=repr(value)))
     if amount.adjusted() > 12:
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is too large", field=field, value=repr(value)), extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s is too large", value=repr(value)))
     if amount != amount.quantize(Decimal(1).scaleb(-MAX_DECIMALS), rounding="ROUND_DOWN"):
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s has more than two decimals", field=field, value=repr(value)), extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s has more than two decimals", value=repr(value)))
     cents = int(amount * CENTS_PER_UNIT)
     if cents < 0 and not allow_negative:
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s must not be negative", field=field, value=repr(value)), extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s must not be negative", value=repr(value)))
     if abs(cents) > MAX_AMOUNT_CENTS:
-        raise InvalidAmount(gettext_noop("%(field)s: %(value)s is too large", field=field, value=repr(value)), extra={"field": field})
+        raise _refused(field, gettext_noop("%(value)s is too large", value=repr(value)))
     return cents
 
 
@@ -63,7 +67,8 @@ def config_cents(value: object, field: str) -> int:
     try:
         return to_cents(value, field=field)
     except InvalidAmount as exc:
-        raise ConfigError(field, exc.message.split(": ", 1)[-1]) from None
+        reason = exc.message.params.get("reason") if isinstance(exc.message, Message) else None
+        raise ConfigError(field, reason if isinstance(reason, str) else exc.message.split(": ", 1)[-1]) from None
 
 
 def from_cents(cents: int) -> Decimal:

@@ -144,15 +144,28 @@ class HandOpenInputSerializer(StrictInputSerializer):
     seats = SeatInSerializer(many=True, allow_empty=False)
 
 
+class EventJSONField(serializers.JSONField):
+    """An event object as parsed. Unlike DRF's ``JSONField`` (whose encoder refuses them) a number too large
+    for a float (``1e309`` reads as infinity) is passed on, so the amount check (``invalid_amount`` naming
+    ``event.to``) or the engine's seat check refuses it like any other bad amount or seat."""
+
+    def to_internal_value(self, data):
+        try:
+            json.dumps(data, allow_nan=True)
+        except (TypeError, ValueError):
+            self.fail("invalid")
+        return data
+
+
 class HandEventInputSerializer(StrictInputSerializer):
     idempotency_key = IdempotencyKeyField(max_length=128, help_text="unique per event; a retry sends the same key")
     expected_seq = serializers.IntegerField(min_value=0, help_text="the hand's event_count as the terminal last saw it")
-    event = serializers.JSONField(help_text='e.g. {"type": "raise", "seat": 3, "to": "20.00"} (amounts in EUR)')
+    event = EventJSONField(help_text='e.g. {"type": "raise", "seat": 3, "to": "20.00"} (amounts in EUR)')
 
 
 class HandEventsBatchInputSerializer(StrictInputSerializer):
     idempotency_key = IdempotencyKeyField(max_length=100, help_text="one key for the whole submission")
-    events = serializers.ListField(child=serializers.JSONField(), allow_empty=False)
+    events = serializers.ListField(child=EventJSONField(), allow_empty=False)
 
 
 class HandSubmitInputSerializer(StrictInputSerializer):
@@ -161,7 +174,7 @@ class HandSubmitInputSerializer(StrictInputSerializer):
     idempotency_key = IdempotencyKeyField(max_length=100)
     table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
     seats = SeatInSerializer(many=True, required=False)
-    events = serializers.ListField(child=serializers.JSONField(), required=False)
+    events = serializers.ListField(child=EventJSONField(), required=False)
     phh = serializers.CharField(required=False, trim_whitespace=False, max_length=PHH_MAX_CHARS,
                                 help_text="the text of a .phh file (Seven Card Stud tables only)")
 

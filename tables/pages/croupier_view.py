@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from casino.i18n import message_text
 from rules.engines.cards import DECK_52, PIQUET_32, RANKS, SUIT_TO_SYMBOL, SUITS, parse_cards
@@ -322,7 +322,8 @@ def _wager(kind: str, seat: int, lo: int, hi: int, amounts: Sequence[int] | None
 
 
 def _simple(kind: str, seat: int | None, amount: int | None = None) -> Action:
-    names = {"fold": _("Fold"), "check": _("Check"), "call": _("Call"), "ante": _("Ante"), "blind": _("Blind"),
+    names = {"fold": pgettext("betting action", "Fold"), "check": pgettext("betting action", "Check"),
+             "call": pgettext("betting action", "Call"), "ante": _("Ante"), "blind": _("Blind"),
              "bring_in": _("Bring-in"), "muck": _("Muck"), "show": _("Show"), "reveal": _("Reveal"),
              "play": _("Play"), "surrender": _("Surrender"), "deal_community": _("Community card")}
     label = str(names.get(kind, kind))
@@ -379,12 +380,13 @@ def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
         if sv.seat in fouled:
             sv.notes.append(str(_("foul")))
         for row, units_row in sorted((info.get("royalties") or {}).items()):
-            sv.notes.append(str(_("royalty %(row)s: %(units)s units") % {"row": ROW_LABELS.get(row, row),
-                                                                          "units": units_row}))
+            sv.notes.append(ngettext("royalty %(row)s: %(units)s unit", "royalty %(row)s: %(units)s units",
+                                     abs(int(units_row))) % {"row": ROW_LABELS.get(row, row), "units": units_row})
         if info.get("decision") == "surrender":
             sv.notes.append(str(_("surrendered")))
         if sv.seat in units:
-            sv.notes.append(str(_("%(units)s units") % {"units": units[sv.seat]}))
+            sv.notes.append(ngettext("%(units)s unit", "%(units)s units", abs(int(units[sv.seat])))
+                            % {"units": units[sv.seat]})
     view.capsa = {"expect": state.get("expect"), "awaiting": sorted(awaiting)}
 
 
@@ -449,8 +451,9 @@ def _pair_line(pair: Mapping[str, Any]) -> str | None:
     if units == 0:
         return None
     winner, loser = (a, b) if units > 0 else (b, a)
-    return str(_("Seat %(loser)s pays seat %(winner)s %(units)s units") % {
-        "loser": loser, "winner": winner, "units": abs(units)})
+    return ngettext("Seat %(loser)s pays seat %(winner)s %(units)s unit",
+                    "Seat %(loser)s pays seat %(winner)s %(units)s units", abs(units)) % {
+        "loser": loser, "winner": winner, "units": abs(units)}
 
 
 # --- the one typed view (rules.core.view.HandView) -------------------------------------------------------

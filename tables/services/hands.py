@@ -183,7 +183,9 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
         raise ApplicationError(gettext_noop("%(where)sthe event has no \"type\" (e.g. \"bet\", \"fold\", \"deal\")", where=where),
                                code="unknown_event")
     try:
-        size = len(json.dumps(event, allow_nan=False))
+        # a non-finite seat (1e309) is left to the engine's seat check, which refuses any seat but a whole number
+        json.dumps({key: value for key, value in event.items() if key != "seat"}, allow_nan=False)
+        size = len(json.dumps(event))
     except (TypeError, ValueError):
         raise ApplicationError(gettext_noop("%(where)sthe event is not plain JSON (numbers must be finite)", where=where),
                                code="unknown_event") from None
