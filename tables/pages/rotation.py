@@ -167,7 +167,7 @@ def rotation_plan_page(request, pk: int):
                 messages.success(request, _("Grid saved."))
                 return redirect("floor:rotation_plan", pk=plan.pk)
     return render(request, "tables/floor/rotation_plan.html",
-                  {"plan": plan, "grid": grid, "rows": _rows(grid, chosen),
+                  {"plan": plan, "grid": grid, "rows": _rows(grid, chosen), "unsaved": chosen is not None,
                    "editable": plan.status == RotationPlan.Status.PROPOSED}, status=status)
 
 

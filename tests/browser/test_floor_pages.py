@@ -191,6 +191,9 @@ def test_the_rotation_grid_is_edited_by_touch_on_a_portrait_tablet(browser, logi
     shot("rotation-touch-picked")
     touch_tap(browser, forty_cell.find_element(By.CSS_SELECTOR, "button.tap"))
     assert "swapped" in browser.find_element(By.ID, "tap-status").text
+    # the swapped grid is not saved yet: Publish (of the saved grid) waits, and the page says why
+    assert not browser.find_element(By.ID, "publish").is_enabled()
+    assert browser.find_element(By.ID, "publish-note").is_displayed()
     assert set(browser.execute_script("return window.kinds")) == {"touch"}
     assert (stud_cell.find_element(By.CSS_SELECTOR, "button.tap").text,
             forty_cell.find_element(By.CSS_SELECTOR, "button.tap").text) == (before[1], before[0])

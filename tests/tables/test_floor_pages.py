@@ -150,6 +150,10 @@ def test_the_grid_page_refuses_four_hours_forty_naming_dealer_slot_and_rule(boss
     html = response.content.decode()
     assert "anna" in html and "rule H2" in html
     assert RotationPlan.objects.get().slots.filter(dealer=dealers[0], table__isnull=False).count() < 14
+    # the refused picks stay on screen, so Publish (which publishes the saved grid) waits until it is saved
+    assert 'id="publish" disabled' in html and '<p id="publish-note" class="muted">' in html
+    saved = boss_client.get(f"/floor/rotation/{plan.pk}/").content.decode()
+    assert 'id="publish" disabled' not in saved and '<p id="publish-note" class="muted" hidden>' in saved
 
 
 def test_the_rotation_pdf_and_the_shift_report_pdf_are_pdfs(boss_client):

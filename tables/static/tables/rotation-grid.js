@@ -21,6 +21,14 @@ document.addEventListener("DOMContentLoaded", () => {
     return [...sb.options].some((o) => o.value === sa.value) && [...sa.options].some((o) => o.value === sb.value);
   };
   const label = (td) => { td.querySelector("button.tap").textContent = name(td); };
+  // A grid changed on the page is not saved: Publish would publish the saved plan, not what is shown,
+  // so it waits until the grid is saved (the page then reloads with Publish enabled).
+  const publish = document.getElementById("publish");
+  const publishNote = document.getElementById("publish-note");
+  const unsaved = () => {
+    if (publish) publish.disabled = true;
+    if (publishNote) publishNote.hidden = false;
+  };
   const swap = (a, b) => {
     const sa = select(a), sb = select(b);
     const va = sa.value, vb = sb.value;
@@ -28,6 +36,7 @@ document.addEventListener("DOMContentLoaded", () => {
     sb.value = va;
     label(a);
     label(b);
+    unsaved();
   };
   const say = (text) => { if (status) status.textContent = text; };
 
@@ -63,7 +72,7 @@ document.addEventListener("DOMContentLoaded", () => {
     td.appendChild(button);
     label(td);
     button.addEventListener("click", () => tap(td));
-    select(td).addEventListener("change", () => label(td));
+    select(td).addEventListener("change", () => { label(td); unsaved(); });
   });
   if (toggle) {
     toggle.hidden = false;
