@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from rules.engines.messages import Message, gettext_noop
+
 #: S1: cost of a dealer dealing the same table as in the previous period (dominates every break cost).
 REPEAT_COST = 1_000_000
 #: S2: cost per break a dealer has already had (fewest breaks go first).
@@ -215,12 +217,13 @@ class _State:
     off_run: dict[int, int]
 
 
-def _rules_text(k: int, long_break: LongBreak | None) -> str:
-    text = f"at most {k} period(s) in a row each"
-    if long_break is not None:
-        text += (f", and a break of {long_break.periods} period(s) in one piece after at most "
-                 f"{long_break.after_periods} period(s) dealt (working-time rule)")
-    return text
+def _rules_text(k: int, long_break: LongBreak | None) -> Message:
+    """The rotation rules a refusal cites (H2, and the working-time law when it binds), as a marked message."""
+    if long_break is None:
+        return gettext_noop("at most %(k)s periods in a row each", k=k)
+    return gettext_noop("at most %(k)s periods in a row each, and a break of %(periods)s periods in one piece after "
+                        "at most %(after)s periods dealt (working-time rule)",
+                        k=k, periods=long_break.periods, after=long_break.after_periods)
 
 
 def _precheck(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: int, periods: int,
@@ -229,21 +232,25 @@ def _precheck(tables: Sequence[TableSpec], dealers: Sequence[DealerSpec], k: int
     games = sorted({t.game for t in tables})
     for t in tables:
         if not any(t.game in d.games for d in dealers):
-            raise PlanInfeasible(f"no dealer on shift may deal {t.game} (table '{t.name}')")
+            raise PlanInfeasible(gettext_noop("no dealer on shift may deal %(game)s (table '%(table)s')",
+                                              game=t.game, table=t.name))
     need = dealers_needed(len(tables), k, periods, long_break)
     if len(dealers) < need:
-        raise PlanInfeasible(
-            f"{len(tables)} table(s) need a dealer in every period and a dealer may deal {_rules_text(k, long_break)}, "
-            f"so at least {need} dealers are needed; {len(dealers)} on shift")
+        raise PlanInfeasible(gettext_noop(
+            "tables to staff: %(tables)s, each needs a dealer in every period, and a dealer may deal %(rules)s, "
+            "so at least %(need)s dealers are needed; %(on_shift)s on shift",
+            tables=len(tables), rules=_rules_text(k, long_break), need=need, on_shift=len(dealers)))
     for size in range(1, len(games) + 1):
         for subset in combinations(games, size):
             n_tables = sum(1 for t in tables if t.game in subset)
             qualified = [d for d in dealers if d.games & set(subset)]
             need = dealers_needed(n_tables, k, periods, long_break)
             if len(qualified) < need:
-                raise PlanInfeasible(
-                    f"{n_tables} {' / '.join(subset)} table(s) need at least {need} dealers qualified for "
-                    f"{' or '.join(subset)} ({_rules_text(k, long_break)}); only {len(qualified)} on shift")
+                raise PlanInfeasible(gettext_noop(
+                    "%(games)s tables to staff: %(tables)s, they need at least %(need)s qualified dealers "
+                    "(%(rules)s); only %(qualified)s on shift",
+                    games=" / ".join(subset), tables=n_tables, need=need, rules=_rules_text(k, long_break),
+                    qualified=len(qualified)))
 
 
 def _long_break_due(state: _State, did: int, k: int, long_break: LongBreak | None) -> int:
@@ -345,17 +352,17 @@ def plan_rotation(*, tables: Sequence[TableSpec], dealers: Sequence[DealerSpec],
     qualified for a game, or no grid found within ``search_budget`` assignments tried).
     """
     if periods < 1:
-        raise PlanInfeasible("the shift is shorter than one rotation period")
+        raise PlanInfeasible(gettext_noop("the shift is shorter than one rotation period"))
     if periods_before_break < 1:
-        raise PlanInfeasible("periods_before_break must be at least 1")
+        raise PlanInfeasible(gettext_noop("periods_before_break must be at least 1"))
     tables = sorted(tables, key=lambda t: t.id)
     dealers = sorted(dealers, key=lambda d: d.id)
     if len({t.id for t in tables}) != len(tables) or len({d.id for d in dealers}) != len(dealers):
-        raise PlanInfeasible("a table or a dealer is listed twice")
+        raise PlanInfeasible(gettext_noop("a table or a dealer is listed twice"))
     if not tables:
         return {d.id: [None] * periods for d in dealers}
     if long_break is not None and (long_break.after_periods < 1 or long_break.periods < 1):
-        raise PlanInfeasible("the working-time rule needs at least one period of work and of break")
+        raise PlanInfeasible(gettext_noop("the working-time rule needs at least one period of work and of break"))
     if long_break is not None and not long_break.binds(periods_before_break):
         long_break = None  # every house-rhythm break already satisfies the law
     _precheck(tables, dealers, periods_before_break, periods, long_break)
@@ -384,12 +391,9 @@ def plan_rotation(*, tables: Sequence[TableSpec], dealers: Sequence[DealerSpec],
 
     periods_plan = search(0, start)
     if periods_plan is None:
-        raise PlanInfeasible(
-            f"no rotation staffs every table in period {deepest[0] + 1} with the qualified dealers on shift and a "
-            f"break after at most {k} period(s)"
-            + (f" and a break of {long_break.periods} period(s) in one piece after at most "
-               f"{long_break.after_periods} period(s) dealt (working-time rule)" if long_break else ""),
-            period=deepest[0])
+        raise PlanInfeasible(gettext_noop(
+            "no rotation staffs every table in period %(period)s with the qualified dealers on shift and %(rules)s",
+            period=deepest[0] + 1, rules=_rules_text(k, long_break)), period=deepest[0])
     return {d.id: [choice[d.id] for choice in periods_plan] for d in dealers}
 
 

@@ -104,14 +104,28 @@ def test_a_period_setting_of_three_lets_dealers_deal_three_periods_in_a_row():
     (tables_of(STUD, FORTY_ONE, CAPSA), dealers_of(*[frozenset({STUD, FORTY_ONE})] * 6),
      "no dealer on shift may deal capsa_susun"),
     (tables_of(STUD, CAPSA), dealers_of(frozenset({STUD}), frozenset({STUD}), frozenset({STUD}), frozenset({CAPSA})),
-     "need at least 2 dealers qualified for capsa_susun"),
+     "capsa_susun tables to staff: 1, they need at least 2 qualified dealers"),
     (tables_of(STUD, STUD), dealers_of(frozenset({STUD}), frozenset({STUD}), frozenset({CAPSA}),
-                                       frozenset({CAPSA})), "need at least 3 dealers qualified for seven_card_stud"),
+                                       frozenset({CAPSA})), "seven_card_stud tables to staff: 2, they need at least 3 qualified dealers"),
 ])
 def test_a_plan_that_cannot_staff_every_table_is_refused_with_the_reason(tables, dealers, reason):
     with pytest.raises(PlanInfeasible) as caught:
         plan_rotation(tables=tables, dealers=dealers, periods=16)
     assert reason in caught.value.reason
+
+
+def test_the_planners_reason_reads_in_german_with_its_numbers():
+    """The reason is a marked message: a German refusal is German throughout (break-test finding 13)."""
+    from django.utils import translation
+
+    from casino.i18n import message_text
+
+    with pytest.raises(PlanInfeasible) as caught:
+        plan_rotation(tables=tables_of(STUD, FORTY_ONE, CAPSA), dealers=dealers_of(*[ALL] * 4), periods=16)
+    with translation.override("de-at"):
+        german = message_text(caught.value.reason)
+    assert german.startswith("zu besetzende Tische: 3, jeder braucht in jeder Periode einen Croupier")
+    assert "höchstens 2 Perioden hintereinander" in german and "mindestens 5 Croupiers nötig; 4 im Dienst" in german
 
 
 def test_a_short_shift_needs_no_break_so_one_dealer_per_table_suffices():
