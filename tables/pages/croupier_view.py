@@ -378,7 +378,9 @@ def _capsa_extras(view: TableView, state: Mapping[str, Any]) -> None:
             name = info["natural"]
             sv.notes.append(str(_("natural: %(name)s") % {"name": NATURAL_LABELS.get(name, name)}))
         if sv.seat in fouled:
-            sv.notes.append(str(_("foul")))
+            reason = info.get("foul_reason")
+            sv.notes.append(str(_("foul (A.4): %(reason)s") % {"reason": message_text(reason)}) if reason
+                            else str(_("foul")))
         for row, units_row in sorted((info.get("royalties") or {}).items()):
             sv.notes.append(ngettext("royalty %(row)s: %(units)s unit", "royalty %(row)s: %(units)s units",
                                      abs(int(units_row))) % {"row": ROW_LABELS.get(row, row), "units": units_row})

@@ -46,6 +46,8 @@ def test_capsa_felt_shows_the_stacks_after_the_settlement_and_no_zero_unit_lines
     preview = client.post(f"/croupier/hands/{hand.pk}/capsa/", _form(FOULS, action="preview"),
                           HTTP_HX_REQUEST="true").content.decode()
     assert "pays seat" in preview and "0 units" not in _text(preview)
+    # a foul says why, with its rule, so the croupier can show the player (break-test finding 7)
+    assert "Seat 1</strong>: foul (A.4): the middle (" in _text(preview) and "beats the back" in _text(preview)
     page = client.post(f"/croupier/hands/{hand.pk}/capsa/", _form(FOULS, action="confirm"),
                        HTTP_HX_REQUEST="true").content.decode()
     hand.refresh_from_db()
