@@ -687,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturate-steps", default="",
                         help="croupier counts with no think time, one step each (e.g. 1,2,4,8,16); default: none")
     parser.add_argument("--step-duration", type=float, default=10.0, help="seconds of each saturation step")
-    parser.add_argument("--profile", type=int, default=3,
+    parser.add_argument("--profile", type=int, default=5,
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes per web process")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker (gthread)")
@@ -726,12 +726,10 @@ def main(argv: list[str] | None = None) -> int:
     floor = floor_setup(croupier_count + (1 if args.profile else 0))
     config = stud.build_config(STUD_CONFIG)
     if args.profile:
-        from accounting.services.ledger import accounts_for_table
-        from tables.models import Table
-
         table_id, token = floor.pop()
-        # the table's ledger accounts exist from its first close on: made here, so every close measured is a usual one
-        accounts_for_table(Table.objects.get(pk=table_id), ["players", "pot", "tax"])
+        # One hand first, not measured: the table's ledger accounts are made by its first close, and a process
+        # connects to the broker at its first enqueue; every close measured is then a usual one.
+        in_process_actions(table_id, token, hands=1, config=config, players=args.players, seed="warm")
         rows = in_process_actions(table_id, token, hands=args.profile, config=config, players=args.players,
                                   seed="close-path")
         print("\n".join(close_path_report(rows)))
