@@ -109,6 +109,18 @@ def test_the_limit_form_words_the_engines_refusal(boss_client):
     assert "Higher limit: must be at least the lower limit" in html
 
 
+def test_the_limit_forms_error_summary_names_each_field_and_links_to_it(boss_client):
+    """Break-test finding 24: the summary at the top said "must not be negative" without saying which field."""
+    table = make_table(status=Table.Status.OPEN, name="Stud 1")
+    data = {"limits-limit_type": "split", "limits-lower": "abc", "limits-higher": "-5", "limits-ante": "1.00",
+            "limits-bring_in_mode": "full_bet", "limits-raise_cap": "3", "limits-open_pair_option": "on",
+            "limits-taxe_mode": "flat", "limits-taxe_amount": "2.00"}
+    html = boss_client.post(f"/floor/tables/{table.pk}/limits/", data).content.decode()
+    summary = html[html.index('class="form-errors"'):html.index("</ul></div>", html.index('class="form-errors"'))]
+    assert '<a href="#id_limits-lower">Lower limit (EUR)</a>: ' in summary
+    assert '<a href="#id_limits-higher">Higher limit (EUR)</a>: Enter the amount without a sign.' in summary
+
+
 def test_a_players_request_entered_on_the_form_is_approved_from_the_floor(boss_client):
     table = make_table(status=Table.Status.OPEN, name="Stud 1")
     data = {"as_request": "1", "request-limit_type": "split", "request-lower": "10.00", "request-higher": "20.00",
