@@ -5,6 +5,11 @@ URL scheme: ``/rules/`` (the index, ``docs/rules/README.md``) and ``/rules/<page
 number (``docs/rules/README.md``). :func:`rules_url` builds that link for a rule number. The Markdown is
 rendered on the server with Python-Markdown (pinned in ``requirements.txt``); links between the pages
 (``razz.md``) become links between the served pages. Signed-in staff only, like every staff page.
+
+German (issue 18): a page whose German translation ``docs/rules/de/<page>.md`` exists is served in German when
+the page language is German (same rule numbers, anchors, configuration keys and tables as the English, which
+stays the implemented rule; ``tests/test_rules_docs.py`` keeps the two in step); without it the English is
+served with a note saying so.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 #: The folder of the rule pages (in the repository).
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+#: The German translations, same file names (a subfolder, so ``docs/rules/*.md`` stays the English set).
+RULES_DIR_DE = RULES_DIR / "de"
 INDEX = "README"
 _PAGE_LINK = re.compile(r'href="([a-z0-9_]+)\.md(#[^"]*)?"')
 _TITLE = re.compile(r"^# (.+)$", re.M)
@@ -92,9 +99,10 @@ def rules_url(rule: str) -> str:
     return reverse("rules_index")
 
 
-@lru_cache(maxsize=32)
-def _render(name: str, mtime: float) -> tuple[str, str]:
-    text = (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
+@lru_cache(maxsize=64)
+def _render(path: Path, mtime: float) -> tuple[str, str]:
+    name = path.stem
+    text = path.read_text(encoding="utf-8")
     title = _TITLE.search(text)
     html = markdown.markdown(text, extensions=["tables", "fenced_code"], output_format="html")
 
@@ -111,7 +119,16 @@ def rules_page_render(name: str) -> tuple[str, str]:
     if name != INDEX and name not in rules_pages():
         raise Http404(name)
     path = RULES_DIR / f"{name}.md"
-    return _render(name, path.stat().st_mtime)
+    return _render(path, path.stat().st_mtime)
+
+
+def rules_page_german(name: str) -> tuple[str, str] | None:
+    """``(title, html)`` of the German translation ``docs/rules/de/<name>.md``, or ``None`` when there is
+    none (the caller then serves the English, :func:`rules_page_render`)."""
+    path = RULES_DIR_DE / f"{name}.md"
+    if not path.is_file():
+        return None
+    return _render(path, path.stat().st_mtime)
 
 
 @login_required
@@ -130,8 +147,16 @@ def rules_page(request, page: str):
 
 def _page(request, name: str):
     title, body = rules_page_render(name)
+    language = get_language() or "en"
+    german = rules_page_german(name) if language.startswith("de") else None
+    if german is not None:
+        body, body_language = german[1], language
+    else:
+        body, body_language = _headings_translated(body), "en"
     # Each page's short name for the page links: its title up to the colon ("Seven Card Stud").
     pages = [(page, heading_text(rules_page_render(page)[0]).split(":")[0]) for page in rules_pages()]
     return render(request, "rules_page.html", {"title": heading_text(title),
-                                               "body": mark_safe(_headings_translated(body)),  # noqa: S308 (our own docs)
+                                               "body": mark_safe(body),  # noqa: S308 (our own docs)
+                                               "body_language": body_language,
+                                               "body_is_translated": german is not None,
                                                "pages": pages, "current": name})

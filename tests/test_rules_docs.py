@@ -77,3 +77,34 @@ def test_every_configuration_key_is_described_on_its_games_page(game):
 def test_the_index_links_every_page():
     index = (DOCS / "README.md").read_text(encoding="utf-8")
     assert [p.name for p in sorted(DOCS.glob("*.md")) if p.name != "README.md" and f"]({p.name})" not in index] == []
+
+
+#: The German translations of the rule pages (issue 18), served for a German page language.
+DOCS_DE = DOCS / "de"
+CODE = re.compile(r"`[^`\n]+`")
+TABLE_ROW = re.compile(r"^\|.*\|$", re.M)
+
+
+def _german_pages() -> list[Path]:
+    return sorted(DOCS_DE.glob("*.md"))
+
+
+def test_every_german_page_translates_an_english_page_and_the_main_games_are_german():
+    assert [p.name for p in _german_pages() if not (DOCS / p.name).is_file()] == []
+    assert {"seven_card_stud.md"} <= {p.name for p in _german_pages()}
+
+
+@pytest.mark.parametrize("german", _german_pages(), ids=lambda p: p.name)
+def test_a_german_page_has_the_english_rule_numbers_code_names_and_tables(german):
+    """The English page is the implemented rule: its translation keeps every anchor (in order, with the
+    number after it), every code span (configuration keys, values, code names) and every table row, so the
+    two cannot drift apart silently."""
+    english_text = (DOCS / german.name).read_text(encoding="utf-8")
+    german_text = german.read_text(encoding="utf-8")
+    anchors = [(rule, bold, rest.split(" ")[0]) for rule, bold, rest in ANCHOR.findall(english_text)]
+    assert [(rule, bold, rest.split(" ")[0]) for rule, bold, rest in ANCHOR.findall(german_text)] == anchors
+    assert sorted(CODE.findall(german_text)) == sorted(CODE.findall(english_text))
+    assert sorted(CITED.findall(german_text)) == sorted(CITED.findall(english_text))  # the cross-references
+    assert len(TABLE_ROW.findall(german_text)) == len(TABLE_ROW.findall(english_text))
+    assert re.findall(r"^#+ ", german_text, re.M) == re.findall(r"^#+ ", english_text, re.M)
+    assert german_text != english_text

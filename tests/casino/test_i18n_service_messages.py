@@ -215,15 +215,53 @@ def test_the_admin_audit_rows_read_in_german_with_local_times(client, django_use
 
 
 @pytest.mark.django_db
-def test_the_rule_pages_show_their_headings_in_german_and_say_the_text_is_english(client, role_user):
+def test_a_rule_page_without_a_german_text_shows_german_headings_and_says_the_text_is_english(
+        client, role_user, monkeypatch, tmp_path):
+    from casino import rules_pages
+
+    monkeypatch.setattr(rules_pages, "RULES_DIR_DE", tmp_path)  # no German translation at all
     client.force_login(role_user("croupier"))
     german = client.get("/rules/seven_card_stud/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
     english = client.get("/rules/seven_card_stud/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "R1 Tisch, Kartenspiel und Geben" in german and 'id="R6.2"' in german
     assert "<title>Seven Card Stud: die Hausregeln, wie dieser Dienst sie spielt" in german
-    assert "Die Hausregeln sind auf Englisch verfasst" in german
+    assert "Die Hausregeln sind auf Englisch verfasst" in german and '<article class="rules" lang="en">' in german
+    assert "one bet and three raises" in german  # the English rule text
     assert ">Croupier-Rotation<" in german and ">Einundvierzig (Forty-one)<" in german
     assert "R1 Table, deck and deal" in english and "R1 Tisch" not in english
+
+
+@pytest.mark.django_db
+def test_a_rule_page_with_a_german_text_serves_it_in_german_and_english_in_english(client, role_user):
+    client.force_login(role_user("croupier"))
+    german = client.get("/rules/seven_card_stud/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    english = client.get("/rules/seven_card_stud/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="de-at">' in german
+    assert '<article class="rules" lang="de-at">' in german
+    assert '<a id="R6.2"></a><strong>R6.2</strong> Die Begrenzung: ein Einsatz und drei Erhöhungen' in german
+    assert "R1 Tisch, Kartenspiel und Geben" in german and "<table>" in german and "`" not in german
+    assert "one bet and three raises" not in german and "Die Hausregeln sind auf Englisch verfasst" not in german
+    assert ">Croupier-Rotation<" in german and ">Einundvierzig (Forty-one)<" in german  # the page links
+    assert '<article class="rules" lang="en">' in english and "one bet and three raises" in english
+    assert "Einsatz" not in english and "written in English" in english
+
+
+@pytest.mark.django_db
+def test_the_rule_link_of_a_german_refusal_lands_on_the_german_rule(client, role_user):
+    from rules.engines import stud
+    from tables.pages.croupier_view import rule_url
+    from tests.rules.test_stud_croupier_errors import capped_third
+
+    with pytest.raises(RuleViolation) as info:
+        stud.apply(capped_third().state, {"type": "raise", "seat": 3, "to": c(25)})
+    refusal = info.value
+    assert refusal.rule == "R6.2" and "(R6.2)" in _in("de-at", refusal.message)
+    url = rule_url("seven_card_stud", refusal.rule)
+    page, anchor = url.split("#")
+    client.force_login(role_user("croupier"))
+    german = client.get(page, HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    rule = german.split(f'<a id="{anchor}"></a>')[1].split("</li>")[0]
+    assert rule.startswith("<strong>R6.2</strong> Die Begrenzung") and "vierte Erhöhung wird abgelehnt" in rule
 
 
 def test_every_rule_page_heading_has_a_german_heading():
