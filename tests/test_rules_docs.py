@@ -91,7 +91,7 @@ def _german_pages() -> list[Path]:
 
 def test_every_german_page_translates_an_english_page_and_the_main_games_are_german():
     assert [p.name for p in _german_pages() if not (DOCS / p.name).is_file()] == []
-    assert {"seven_card_stud.md"} <= {p.name for p in _german_pages()}
+    assert {"seven_card_stud.md", "forty_one.md", "capsa_susun.md"} <= {p.name for p in _german_pages()}
 
 
 @pytest.mark.parametrize("german", _german_pages(), ids=lambda p: p.name)
@@ -108,3 +108,21 @@ def test_a_german_page_has_the_english_rule_numbers_code_names_and_tables(german
     assert len(TABLE_ROW.findall(german_text)) == len(TABLE_ROW.findall(english_text))
     assert re.findall(r"^#+ ", german_text, re.M) == re.findall(r"^#+ ", english_text, re.M)
     assert german_text != english_text
+
+
+@pytest.mark.parametrize("german", _german_pages(), ids=lambda p: p.name)
+def test_a_german_pages_headings_are_the_catalogues_german_headings(german):
+    """The page chrome (title, page links) translates the English headings through the catalogue
+    (``casino.rules_pages.HEADINGS``); the German page says the same words."""
+    from django.utils import translation
+
+    from casino.rules_pages import heading_text
+
+    def headings(text: str) -> list[str]:
+        text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)  # an example in a code block is no heading
+        return [re.sub(r'<a id="[^"]+"></a>', "", line.lstrip("#").strip())
+                for line in text.splitlines() if re.match(r"^#{1,2} ", line)]
+
+    english = headings((DOCS / german.name).read_text(encoding="utf-8"))
+    with translation.override("de-at"):
+        assert headings(german.read_text(encoding="utf-8")) == [heading_text(h) for h in english]
