@@ -46,6 +46,9 @@ def test_the_seed_demo_command_builds_the_floor_once():
     out = io.StringIO()
     call_command("seed_demo", "--allow-without-debug", stdout=out)
     assert "Demo floor: 3 tables open" in out.getvalue()
+    # the demo users are printed, the four-eyes accountants each with their step
+    assert "accountant2 role accountant (four eyes: confirms a count)" in out.getvalue()
+    assert "accountant3 role accountant (four eyes: signs off a variance)" in out.getvalue()
     counts = (Table.objects.count(), LimitProfile.objects.count(), Dealer.objects.count(),
               RotationPlan.objects.count(), RotationSlot.objects.count(), DealerAssignment.objects.count())
     call_command("seed_demo", "--allow-without-debug", stdout=io.StringIO())

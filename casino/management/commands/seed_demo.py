@@ -54,8 +54,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo users (password for all: {DEMO_PASSWORD}):")
         for username, role in DEMO_USERS.items():
             self.stdout.write(f"  {username:<11} role {role}")
-        for username in EXTRA_ACCOUNTANTS:
-            self.stdout.write(f"  {username:<11} role accountant (the second and third person of the four-eyes steps)")
+        for username, step in zip(EXTRA_ACCOUNTANTS, ("confirms a count", "signs off a variance"), strict=True):
+            self.stdout.write(f"  {username:<11} role accountant (four eyes: {step})")
         self.stdout.write("  admin       superuser (Django admin)")
 
 
