@@ -1,5 +1,5 @@
-"""The shared mechanics of rules/core/ (issue 14): seats, pots and the odd chip, the house take, and the
-config money helper. The engines' own tests and the PokerKit equivalence cover them inside hands; these
+"""The shared mechanics of rules/core/ (issue 14): seats, the betting round's arithmetic, pots and the odd
+chip, the house take, and the config money helper. The engines' own tests and the PokerKit equivalence cover them inside hands; these
 pin the shared functions themselves."""
 
 from __future__ import annotations
@@ -8,11 +8,49 @@ from decimal import Decimal
 
 import pytest
 
+from rules.core.betting import is_capped, is_full_wager, must_act
 from rules.core.house_take import ROUNDINGS, HouseTake
 from rules.core.pots import side_pots, split_high_low, split_shares, uncalled
 from rules.core.seats import CLOCKWISE_POSITIONS, clockwise_after, parse_seat, seat_number
 from rules.engines.errors import ConfigError, IllegalAction, UnknownEvent
 from rules.engines.money import config_cents
+
+# --- the betting round (stud R6.2/R6.5/R6.6/R10.3, Forty-one B.4 steps 3-7, B.4a) ----------------------------
+
+
+def test_a_full_unit_over_the_last_full_wager_is_full_under_either_rule():
+    for rule in ("half_bet", "full_bet"):
+        assert is_full_wager(20, last_full=10, half_from=10, unit=10, short_allin_rule=rule)
+        assert not is_full_wager(12, last_full=10, half_from=10, unit=10, short_allin_rule=rule)
+
+
+def test_a_short_all_in_of_half_a_unit_is_full_only_under_half_bet():
+    assert is_full_wager(15, last_full=10, half_from=10, unit=10, short_allin_rule="half_bet")
+    assert not is_full_wager(15, last_full=10, half_from=10, unit=10, short_allin_rule="full_bet")
+    assert not is_full_wager(14, last_full=10, half_from=10, unit=10, short_allin_rule="half_bet")
+
+
+def test_the_half_unit_is_measured_from_the_level_each_rule_sheet_names():
+    # a bet of 10, a short all-in to 13 (not full), then an all-in to 16: it adds 3 over the current bet
+    # (stud R6.5/R10.3: not full) but 6 over the last full wager (Forty-one B.4a: full)
+    assert not is_full_wager(16, last_full=10, half_from=13, unit=10, short_allin_rule="half_bet")
+    assert is_full_wager(16, last_full=10, half_from=10, unit=10, short_allin_rule="half_bet")
+
+
+def test_the_cap_counts_raises_and_none_means_no_cap():
+    assert not is_capped(2, 3)
+    assert is_capped(3, 3)
+    assert is_capped(0, 0)
+    assert not is_capped(99, None)
+
+
+def test_a_seat_acts_until_it_has_matched_the_bet_after_the_last_full_wager():
+    assert must_act(folded=False, stack=100, acted=False, behind=False)
+    assert must_act(folded=False, stack=100, acted=True, behind=True)
+    assert not must_act(folded=False, stack=100, acted=True, behind=False)
+    assert not must_act(folded=True, stack=100, acted=False, behind=True)
+    assert not must_act(folded=False, stack=0, acted=False, behind=True)  # all-in: never acts again
+
 
 # --- seats --------------------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.betting import is_capped, is_full_wager, must_act
 from rules.engines.errors import (
     IllegalAction,
     InvalidAmount,
@@ -24,12 +25,10 @@ def _with_chips(st: FortyOneState) -> list[int]:
 
 
 def _needs_action(st: FortyOneState, seat: int) -> bool:
-    if seat in st.folded or st.stacks[seat] == 0:
-        return False
     behind = st.round_bet[seat] < st.level
-    if not behind and len(_with_chips(st)) <= 1:
-        return False  # nobody left to bet against (B.4a)
-    return behind or seat not in st.acted
+    if not must_act(folded=seat in st.folded, stack=st.stacks[seat], acted=seat in st.acted, behind=behind):
+        return False
+    return behind or len(_with_chips(st)) > 1  # else nobody is left to bet against (B.4a)
 
 
 def _next_to_act(st: FortyOneState, after: int) -> int | None:
@@ -69,11 +68,11 @@ def _end_round(st: FortyOneState) -> None:
         st.showdown_reached = True
 
 
-def _raise_limit(st: FortyOneState) -> float:
-    """Raises allowed in this round now: 3, or ``raise_cap_heads_up`` with two players in (B.4 step 6)."""
+def _raise_limit(st: FortyOneState) -> int | None:
+    """Raises allowed in this round now: 3, or ``raise_cap_heads_up`` with two players in (``None``: no
+    cap; B.4 step 6)."""
     if len(st.live) == 2:
-        cap = st.config.raise_cap_heads_up
-        return float("inf") if cap is None else cap
+        return st.config.raise_cap_heads_up
     return st.config.max_raises_per_round
 
 
@@ -157,7 +156,7 @@ def _options(st: FortyOneState, seat: int) -> _Options:
         code = _WAGER_CLOSED
     elif seat in st.acted and level > 0:
         code = _WAGER_NOT_REOPENED
-    elif counts and ((st.capped and not cfg.uncap_after_cap) or st.raises >= _raise_limit(st)):
+    elif counts and ((st.capped and not cfg.uncap_after_cap) or is_capped(st.raises, _raise_limit(st))):
         code = _WAGER_CAPPED
     elif not [s for s in _with_chips(st) if s != seat]:
         code = _WAGER_NOBODY
@@ -252,13 +251,14 @@ def _wager(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
     rb = st.round_bet[seat]
     _put(st, seat, to - rb)
     st.round_bet[seat] = to
-    half_ok = st.config.short_allin_rule == "half_bet" and 2 * (to - st.raise_base) >= unit
-    full = to >= st.raise_base + unit or half_ok
+    # a short all-in's half unit is measured from the last full wager here (B.4a; stud: from the current bet)
+    full = is_full_wager(to, last_full=st.raise_base, half_from=st.raise_base, unit=unit,
+                         short_allin_rule=st.config.short_allin_rule)
     st.level = max(st.level, to)
     if full:
         if opts.counts_as_raise:
             st.raises += 1
-            if st.raises >= _raise_limit(st):
+            if is_capped(st.raises, _raise_limit(st)):
                 st.capped = True
         st.raise_base = to
         st.acted = {seat}

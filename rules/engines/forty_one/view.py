@@ -125,8 +125,8 @@ def view(state: FortyOneState) -> dict[str, Any]:
         limit = _raise_limit(st)
         if st.capped and not st.config.uncap_after_cap:
             raises_left = 0
-        elif limit != float("inf"):
-            raises_left = max(0, int(limit) - st.raises)
+        elif limit is not None:
+            raises_left = max(0, limit - st.raises)
     out: dict[str, Any] = {
         "game": GAME,
         "phase": st.phase,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.betting import is_full_wager
 from rules.core.seats import CLOCKWISE_POSITIONS
 from rules.engines.errors import (
     IllegalAction,
@@ -241,13 +242,10 @@ def _do_wager(s: StudState, i: int, to: int) -> None:
     cfg = s.cfg
     prev_bet, prev_full = s.bet_to, s.full_to
     if cfg.split:
-        units = _units(s, i)
-        u = min(units)
-        if to - prev_full in units:
-            full = True
-        else:  # an all-in for less than the full amount
-            single, cum = to - prev_bet, to - prev_full
-            full = cum >= u or (cfg.short_allin_rule == "half_bet" and 2 * single >= u)
+        # a short all-in's half unit is measured from the current bet here (R6.5, R10.3; Forty-one: from
+        # the last full wager, B.4a)
+        full = is_full_wager(to, last_full=prev_full, half_from=prev_bet, unit=min(_units(s, i)),
+                             short_allin_rule=cfg.short_allin_rule)
         if s.street == 4 and s.open_pair and to - prev_full >= cfg.higher and cfg.higher > cfg.lower:  # type: ignore[operator]
             s.big_bet = True  # R6.4: once H is wagered every later raise is H
     else:
@@ -378,7 +376,7 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
 def _advance(s: StudState, i: int) -> None:
     """Move the turn clockwise to the next seat that must act, or close the round (R6.6)."""
     folded, stack, acted, sc, bet_to = s.folded, s.stack, s.acted, s.sc, s.bet_to
-    for j in CLOCKWISE_POSITIONS[s.n][i]:
+    for j in CLOCKWISE_POSITIONS[s.n][i]:  # rules.core.betting.must_act, inlined in the replay's hottest loop
         if not folded[j] and stack[j] > 0 and (acted[j] is None or sc[j] < bet_to):
             s.to_act = j
             return

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from rules.core.betting import is_capped
 from rules.core.seats import clockwise_after
 from rules.engines.errors import (
     IllegalAction,
@@ -258,7 +259,8 @@ def _stub(s: StudState) -> int:
 
 
 def _is_capped(s: StudState) -> bool:
-    return s.wagers >= 1 + s.cfg.raise_cap and not s.uncapped
+    """The cap of one bet and ``raise_cap`` raises (R6.2, R7.3; none once heads-up uncapped it, R6.3)."""
+    return is_capped(s.wagers - 1, None if s.uncapped else s.cfg.raise_cap)
 
 
 def _raises_left(s: StudState) -> int | None:
