@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounting.exports import CONTENT_TYPES, tax_report_render
+from accounting.findings import discrepancy_kind
 from accounting.models import Approval, Discrepancy, DropCount, GamingDay, ReconciliationRun, ReportJob, TroncCount
 from accounting.services.approvals import approval_decide, discrepancy_resolve_request
 from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off
@@ -71,20 +72,55 @@ class DiscrepancyForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         if self.instance.status == Discrepancy.Status.OPEN and self.has_changed() and not data.get("resolution_note"):
-            raise ValidationError("write a note to resolve the discrepancy")
+            raise ValidationError(_("write a note to resolve the discrepancy"))
         return data
+
+
+class DiscrepancyKindFilter(admin.SimpleListFilter):
+    """The kinds of finding stored, each in the reader's language."""
+
+    title = _("kind")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        kinds = Discrepancy.objects.order_by().values_list("kind", flat=True).distinct()
+        return sorted(((k, discrepancy_kind(k)) for k in kinds), key=lambda pair: str(pair[1]).lower())
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
 
 
 @admin.register(Discrepancy)
 class DiscrepancyAdmin(AccountantOnly, admin.ModelAdmin):
     form = DiscrepancyForm
-    list_display = ["id", "kind", "what", "expected", "found", "hand_link", "table", "gaming_day", "status", "found_at"]
-    list_filter = ["status", "kind", "gaming_day"]
+    list_display = ["id", "kind_name", "what_shown", "expected_shown", "found_shown", "hand_link", "table", "gaming_day",
+                    "status", "found_at"]
+    list_filter = ["status", DiscrepancyKindFilter, "gaming_day"]
     search_fields = ["what", "check_key"]
     list_select_related = ["hand__table", "table"]
-    readonly_fields = ["check_key", "kind", "what", "expected", "found", "hand", "table", "gaming_day", "status",
-                       "found_at", "resolved_by"]
+    readonly_fields = ["check_key", "kind_name", "what_shown", "expected_shown", "found_shown", "hand", "table",
+                       "gaming_day", "status", "found_at", "resolved_by"]
     fields = [*readonly_fields, "resolution_note"]
+
+    @admin.display(description=_("kind"), ordering="kind")
+    def kind_name(self, obj: Discrepancy) -> str:
+        """The kind of finding in the reader's language (the code stays in the database)."""
+        return obj.kind_text
+
+    @admin.display(description=_("what"))
+    def what_shown(self, obj: Discrepancy) -> str:
+        """What differs, in the reader's language (:mod:`accounting.findings`)."""
+        return obj.what_text
+
+    @admin.display(description=_("expected"))
+    def expected_shown(self, obj: Discrepancy) -> str:
+        """The expected side, amounts in the reader's number format."""
+        return obj.expected_text
+
+    @admin.display(description=_("found"))
+    def found_shown(self, obj: Discrepancy) -> str:
+        """The found side, amounts in the reader's number format."""
+        return obj.found_text
 
     @admin.display(description=_("hand"))
     def hand_link(self, obj):

@@ -37,8 +37,10 @@ def _extra_accountants() -> None:
 
 def seed_demo(*, stdout) -> None:
     """Reconcile the demo day dealt by :mod:`tables.demo_day_before`, plant its discrepancy, add ``accountant2`` and ``accountant3``."""
+    from accounting.findings import Finding
     from accounting.models import Discrepancy
     from accounting.services.reconciliation import gaming_day_reconcile
+    from rules.engines.messages import Amount
     from tables.models import Hand, Table
 
     _extra_accountants()
@@ -50,9 +52,10 @@ def seed_demo(*, stdout) -> None:
     if Discrepancy.objects.filter(check_key=check_key).exists():
         return
     gaming_day_reconcile(day=day)
+    finding = Finding("demo_planted", "drop-envelope", "demo_planted", {"amount": Amount(8000)}, Amount(0), Amount(8000))
     Discrepancy.objects.create(
-        check_key=check_key, kind="demo_planted", table=table, gaming_day=day,
-        what="demo: a cash envelope of 80.00 was booked to the wrong table's drop (planted for the walkthrough)",
-        expected="0.00", found="80.00")
+        check_key=check_key, kind=finding.kind, table=table, gaming_day=day, what=str(finding.what),
+        expected=str(finding.expected), found=str(finding.found), what_code=finding.code,
+        what_params=finding.stored_params())
     stdout.write(f"Accounting demo day: gaming day {day} at '{DEMO_TABLE}' (one planted discrepancy) is ready to be "
                  f"counted and closed at /accounting/days/{day}/ by 'accountant' and '{SECOND_ACCOUNTANT}'.")

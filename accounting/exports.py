@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -91,6 +92,10 @@ def tax_report_csv(report: TaxReport) -> Iterator[str]:
         yield writer.writerow([kind, *(_cell_text(ck, row.get(key)) for key, _, ck in TAX_COLUMNS)])
 
 
+#: An amount written in a stored text (a limit label ``"2-4 @ 1.00"``): digits, a point, two decimals.
+_MACHINE_AMOUNT = re.compile(r"(?<![0-9.,])[0-9]+\.[0-9]{2}(?![0-9])", re.ASCII)
+
+
 def _decimal_comma(value: Any) -> str:
     """An amount for German-language Excel: two decimals, decimal comma, no grouping (``-1234,50``)."""
     return f"{value:.2f}".replace(".", ",")
@@ -128,6 +133,8 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
             value = row.get(key)
             if key == "game" and value:  # people's form: the game's name in words, as in the PDF and XLSX
                 value = game_name(value)
+            if key == "limit" and value:  # "2-4 @ 1.00" -> "2-4 @ 1,00": every number with a decimal comma
+                value = _MACHINE_AMOUNT.sub(lambda m: m.group(0).replace(".", ","), str(value))
             cells.append("" if value is None else _decimal_comma(value) if ck == "money" else _cell_text(ck, value))
         yield writer.writerow(cells)
     if report.tronc:

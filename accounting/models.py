@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from casino.text_limits import NOTE_MAX_CHARS, text_length_checks
 
@@ -115,6 +116,11 @@ class Discrepancy(models.Model):
     what = models.CharField(_("what"), max_length=255)
     expected = models.CharField(_("expected"), max_length=255, blank=True, default="")
     found = models.CharField(_("found"), max_length=255, blank=True, default="")
+    #: The text's stable code (``accounting.findings.FINDING_TEXTS``) and its parameters (with the
+    #: ``expected`` / ``found`` sides): the text is rendered from them in the reader's language; ``what``,
+    #: ``expected`` and ``found`` keep the English for exports and audits. Blank for rows written before.
+    what_code = models.CharField(_("text code"), max_length=64, blank=True, default="")
+    what_params = models.JSONField(_("text parameters"), default=dict, blank=True)
     hand = models.ForeignKey("tables.Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="discrepancies")
     table = models.ForeignKey("tables.Table", verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     gaming_day = models.DateField(_("gaming day"), null=True, blank=True, db_index=True)
@@ -131,7 +137,42 @@ class Discrepancy(models.Model):
         constraints = text_length_checks("discrepancy", "resolution_note")
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.what}"
+        return f"{self.kind_text}: {self.what_text}"
+
+    @property
+    def what_text(self) -> str:
+        """What differs, in the active language (:func:`accounting.findings.discrepancy_what`)."""
+        from accounting.findings import discrepancy_what
+
+        return discrepancy_what(self)
+
+    @property
+    def expected_text(self) -> str:
+        """The expected side in the active language (amounts ``40,00`` in German)."""
+        from accounting.findings import discrepancy_expected
+
+        return discrepancy_expected(self)
+
+    @property
+    def found_text(self) -> str:
+        """The found side in the active language (amounts ``40,00`` in German)."""
+        from accounting.findings import discrepancy_found
+
+        return discrepancy_found(self)
+
+    @property
+    def kind_text(self) -> str:
+        """The kind of finding in words of the active language."""
+        from accounting.findings import discrepancy_kind
+
+        return discrepancy_kind(self.kind)
+
+    @property
+    def resolution_note_text(self) -> str:
+        """The resolution note, its "(approved by ...)" in the active language (:func:`casino.i18n.stored_text`)."""
+        from casino.i18n import stored_text
+
+        return stored_text(self.resolution_note)
 
 
 class ReconciliationRun(models.Model):
@@ -266,7 +307,7 @@ class GamingDay(models.Model):
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
-        CLOSED = "closed", _("closed")
+        CLOSED = "closed", pgettext_lazy("gaming day status", "closed")
 
     ALLOWED = {Status.OPEN: {Status.CLOSED}, Status.CLOSED: {Status.OPEN}}
 

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
-from casino.i18n import audit_action_text, audit_data_text, audit_status_text, audit_subject_text
+from casino.i18n import audit_action_text, audit_data_text, audit_status_text, audit_subject_text, stored_text
 from casino.models import AuditEntry, StaffPreference
 
 
@@ -42,10 +42,11 @@ class ActionFilter(_TranslatedValuesFilter):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("at", "subject_name", "subject_id", "action_name", "status_from", "status_to", "actor", "reason", "details")
+    list_display = ("at", "subject_name", "subject_id", "action_name", "status_from", "status_to", "actor", "reason_text",
+                    "details")
     list_filter = (SubjectFilter, ActionFilter)
     search_fields = ("subject_id", "reason")
-    fields = ("at", "subject_name", "subject_id", "action_name", "status_from", "status_to", "actor", "reason",
+    fields = ("at", "subject_name", "subject_id", "action_name", "status_from", "status_to", "actor", "reason_text",
               "details")
     readonly_fields = fields
 
@@ -68,6 +69,11 @@ class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def status_to(self, obj: AuditEntry) -> str:
         """The stored status as its label in the reader's language."""
         return audit_status_text(obj.subject, obj.action, obj.to_status)
+
+    @admin.display(description=_("reason"))
+    def reason_text(self, obj: AuditEntry) -> str:
+        """The reason; one the service wrote itself ("table opened") in the reader's language."""
+        return stored_text(obj.reason)
 
     @admin.display(description=_("details"))
     def details(self, obj: AuditEntry) -> str:

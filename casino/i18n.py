@@ -9,6 +9,7 @@ project's catalogue (``locale/``) in the active language, amounts in that langua
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +22,7 @@ from rules.engines.messages import Amount, Message, comma_list, gettext_noop, or
 __all__ = ["Amount", "Message", "gettext_noop", "or_list", "comma_list", "format_amount", "message_text", "local_datetime_text",
            "local_date_text", "audit_data_text", "choice_word", "status_word",
            "messages_rendered", "audit_subject_text", "audit_status_text",
-           "audit_action_text"]
+           "audit_action_text", "stored_text", "label_context", "APPROVED_BY"]
 
 
 def format_amount(cents: int) -> str:
@@ -86,8 +87,21 @@ def choice_word(model: Any, value: Any, *, field: str = "status") -> Any:
         if key == value:
             with translation.override(None):
                 english = str(label)
-            return Message(english.replace("%", "%%"), {})
+            return Message(english.replace("%", "%%"), {}, label_context(label))
     return value
+
+
+def label_context(label: Any) -> str | None:
+    """The ``msgctxt`` of a lazy label made by ``pgettext_lazy(context, text)`` (a table is "geschlossen",
+    a gaming day "abgeschlossen": issue 18), read from the lazy object's pickling form; None otherwise."""
+    try:
+        reduced = label.__reduce__()
+        func, args = reduced[1][0], reduced[1][1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    if getattr(func, "__name__", "") in ("pgettext", "npgettext") and args and isinstance(args[0], str):
+        return args[0]
+    return None
 
 
 def status_word(obj: Any, value: Any = None, *, field: str = "status") -> Any:
@@ -190,3 +204,45 @@ def audit_data_text(data: Any) -> str:
         return str(value)
 
     return "; ".join(f"{key}: {show(value)}" for key, value in data.items())
+
+
+#: What the services append to a person's note when a second person approves it (the stored English).
+APPROVED_BY = gettext_noop("%(note)s (approved by %(user)s)", note="", user="").template
+
+#: Stored English texts that the service writes itself (audit reasons, notes it adds), each a catalogue
+#: msgid translated when shown: a whole text (:data:`STORED_WORDS`) or a pattern whose named groups are the
+#: parameters (:data:`STORED_PATTERNS`). Text a person typed matches none and is shown as typed.
+STORED_WORDS = frozenset({
+    gettext_noop("table opened"), gettext_noop("table closed"), gettext_noop("repeated failed logins"),
+    gettext_noop("no-show"), gettext_noop("demo floor"), gettext_noop("demo limits (examples to change)"),
+    gettext_noop("demo dealer"), gettext_noop("demo rotation"), gettext_noop("demo: recorded hands"),
+    gettext_noop("demo evening: simulated hands"), gettext_noop("demo: the previous gaming day for the accountants"),
+    gettext_noop("demo: recorded WSOP 2023 stud hands (US rules)"),
+})
+STORED_PATTERNS = (
+    (re.compile(r"(?P<note>.*) \(approved by (?P<user>[\w.@+-]+)\)", re.S), APPROVED_BY),
+    (re.compile(r"called to (?P<table>.+)", re.S), gettext_noop("called to %(table)s", table="").template),
+    (re.compile(r"seated at (?P<table>.+) seat (?P<seat>[0-9]+)", re.S),
+     gettext_noop("seated at %(table)s seat %(seat)s", table="", seat="").template),
+    (re.compile(r"players' request #(?P<id>[0-9]+) approved", re.S),
+     gettext_noop("players' request #%(id)s approved", id="").template),
+    (re.compile(r"players' request #(?P<id>[0-9]+) approved: (?P<note>.*)", re.S),
+     gettext_noop("players' request #%(id)s approved: %(note)s", id="", note="").template),
+    (re.compile(r"imported from PHH (?P<name>.+)", re.S), gettext_noop("imported from PHH %(name)s", name="").template),
+)
+
+
+def stored_text(text: str) -> str:
+    """A stored text in the active language: a text the service wrote itself (an audit reason such as
+    "table opened", a note's "(approved by anna)", "imported from PHH 00-02-07.phh") through the catalogue,
+    anything a person typed as it is. Old rows need no migration: the stored English is the msgid."""
+    if not text:
+        return ""
+    if text in STORED_WORDS:
+        return gettext(text)
+    for pattern, template in STORED_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            params = {key: stored_text(value) if key == "note" else value for key, value in match.groupdict().items()}
+            return message_text(Message(template, params))
+    return text

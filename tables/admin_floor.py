@@ -18,7 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.admin_mixins import ReadOnlyAdminMixin
 from casino.errors import ApplicationError
-from casino.i18n import audit_action_text, audit_data_text, audit_status_text, local_datetime_text, message_text
+from casino.i18n import (
+    audit_action_text,
+    audit_data_text,
+    audit_status_text,
+    local_datetime_text,
+    message_text,
+    stored_text,
+)
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from tables import selectors
 from tables.models import (
@@ -69,7 +76,7 @@ class AuditHistoryMixin:
             ((local_datetime_text(e.at), e.actor or "-", audit_action_text(e.action),
               (f"{audit_status_text(e.subject, e.action, e.from_status)} → "
                f"{audit_status_text(e.subject, e.action, e.to_status)}") if e.to_status else "",
-              e.reason, audit_data_text(e.data))
+              stored_text(e.reason), audit_data_text(e.data))
              for e in selectors.audit_history(obj=obj)[:200]),
         )
         return format_html("<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>{}"

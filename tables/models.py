@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from casino.text_limits import NOTE_MAX_CHARS, text_length_checks
@@ -29,7 +29,8 @@ class Table(models.Model):
     """A gaming table: one game, a fixed number of seats, a status (closed / open / paused)."""
 
     class Status(models.TextChoices):
-        CLOSED = "closed", _("closed")
+        # A table is "geschlossen" in German, a hand or a gaming day "abgeschlossen": one msgid per sense.
+        CLOSED = "closed", pgettext_lazy("table status", "closed")
         OPEN = "open", _("open")
         PAUSED = "paused", _("paused")
 
@@ -281,7 +282,7 @@ class Hand(models.Model):
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
-        CLOSED = "closed", _("closed")
+        CLOSED = "closed", pgettext_lazy("hand status", "closed")
         VOID = "void", _("void")
 
     ALLOWED = {Status.OPEN: {Status.CLOSED, Status.VOID}}

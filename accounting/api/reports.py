@@ -224,6 +224,12 @@ class DiscrepancyFilter(django_filters.FilterSet):
 class DiscrepancyOutputSerializer(serializers.ModelSerializer):
     hand_number = serializers.IntegerField(source="hand.number", allow_null=True, default=None)
     table_name = serializers.CharField(source="table.name", allow_null=True, default=None)
+    # Human text in the request's language (issue 18: rendered from the stored code and parameters,
+    # amounts "40,00" in German); ``kind`` and ``check_key`` stay the codes.
+    what = serializers.CharField(source="what_text", read_only=True)
+    expected = serializers.CharField(source="expected_text", read_only=True)
+    found = serializers.CharField(source="found_text", read_only=True)
+    resolution_note = serializers.CharField(source="resolution_note_text", read_only=True)
 
     class Meta:
         model = Discrepancy

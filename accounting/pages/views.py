@@ -20,7 +20,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -53,7 +53,7 @@ from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
 
 STATE_LABELS = {"open": gettext_lazy("open"), "reconciling": gettext_lazy("reconciling"),
-                "ready_to_close": gettext_lazy("ready to close"), "closed": gettext_lazy("closed")}
+                "ready_to_close": gettext_lazy("ready to close"), "closed": pgettext_lazy("gaming day status", "closed")}
 STATE_BADGES = {"open": "warn", "reconciling": "warn", "ready_to_close": "ok", "closed": "ok"}
 
 

@@ -22,7 +22,7 @@ from accounting.services.four_eyes import accountant_check, approval_amount, sec
 from accounting.services.ledger import journal_entry_reverse
 from accounting.services.reconciliation import discrepancy_resolve
 from casino.errors import ApplicationError, ConflictError
-from casino.i18n import local_date_text
+from casino.i18n import APPROVED_BY, local_date_text
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 
@@ -152,12 +152,12 @@ def _carry_out(approval: Approval, *, approver) -> str:
     if approval.kind == Approval.Kind.DISCREPANCY_RESOLVE:
         row = Discrepancy.objects.get(pk=int(approval.subject_id))
         resolved = discrepancy_resolve(discrepancy=row, actor=requester,
-                                       note=f"{approval.note} (approved by {approver.get_username()})")
+                                       note=APPROVED_BY % {"note": approval.note, "user": approver.get_username()})
         return str(resolved.pk)
     if approval.kind == Approval.Kind.ENTRY_REVERSE:
         entry = JournalEntry.objects.get(pk=int(approval.subject_id))
         reversal = journal_entry_reverse(entry=entry, actor=requester,
-                                         reason=f"{approval.note} (approved by {approver.get_username()})")
+                                         reason=APPROVED_BY % {"note": approval.note, "user": approver.get_username()})
         return str(reversal.pk)
     from accounting.services.gaming_day import gaming_day_reopen
 

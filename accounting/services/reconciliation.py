@@ -35,7 +35,7 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -44,6 +44,16 @@ from django.db.models import F, IntegerField, Q, Sum
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
 
+from accounting.findings import (
+    A_COMPLETE_HAND,
+    ACCOUNT_WORDS,
+    CLOSED_OR_VOID,
+    NO_SUCH_LEG,
+    NONE,
+    OPEN,
+    ROLE_WORDS,
+    Finding,
+)
 from accounting.models import Account, Discrepancy, JournalEntry, Posting, ReconciliationRun
 from accounting.services.settlement import settlement_moves_money
 from accounting.services.tamper import (
@@ -61,7 +71,7 @@ from casino.i18n import gettext_noop
 from casino.status import status_transition
 from rules.engines.base import Settlement
 from rules.engines.errors import RuleViolation
-from rules.engines.money import format_cents
+from rules.engines.messages import Amount, Message
 from rules.replay import hand_config
 from rules.replay import replay_settlement as rules_replay_settlement
 from tables.models import Hand
@@ -99,17 +109,6 @@ class Leg(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Finding:
-    """One difference: ``kind`` (award, tax, missing_entry...), readable ``what``, both sides as text."""
-
-    kind: str
-    subject: str
-    what: str
-    expected: str = ""
-    found: str = ""
-
-
-@dataclass(frozen=True)
 class HandFacts:
     """What the check needs of a hand, loaded in bulk (no ORM instance needed)."""
 
@@ -144,13 +143,11 @@ def replay_settlement(facts: HandFacts, events: Sequence[Mapping[str, Any]]) -> 
                                    button=facts.button_seat, events=events, config=facts.config)
 
 
-def _fmt(cents: int | None) -> str:
-    return "none" if cents is None else format_cents(cents)
-
-
-def _compare(findings: list[Finding], kind: str, subject: str, what: str, expected: int, found: int) -> None:
+def _compare(findings: list[Finding], kind: str, subject: str, code: str, params: Mapping[str, Any],
+             expected: int, found: int) -> None:
+    """A finding of text ``code`` when the two amounts (cents) differ."""
     if expected != found:
-        findings.append(Finding(kind, subject, what, _fmt(expected), _fmt(found)))
+        findings.append(Finding(kind, subject, code, params, Amount(expected), Amount(found)))
 
 
 def settlement_findings(facts: HandFacts, settlement: Settlement, legs: Sequence[Leg]) -> list[Finding]:
@@ -173,14 +170,15 @@ def settlement_findings(facts: HandFacts, settlement: Settlement, legs: Sequence
         purpose = leg.purpose
         totals[purpose] += leg.cents
         if leg.account_table_id is not None and leg.account_table_id != facts.table_id:
-            findings.append(Finding("foreign_account", f"entry{leg.entry_id}:{leg.account_code}",
-                                    f"hand #{facts.number} posts to {leg.account_code} of another table",
-                                    f"an account of table {facts.table_id}", leg.account_code))
+            findings.append(Finding("foreign_account", f"entry{leg.entry_id}:{leg.account_code}", "foreign_account",
+                                    {"hand": facts.number, "account": leg.account_code},
+                                    gettext_noop("an account of table %(table)s", table=facts.table_id),
+                                    leg.account_code))
         if purpose == "players":
             if leg.role not in PLAYER_ROLES:
                 findings.append(Finding("unexpected_leg", f"entry{leg.entry_id}:{leg.role}:{leg.seat}",
-                                        f"hand #{facts.number}: a players leg with role {leg.role!r}",
-                                        "no such leg", _fmt(leg.cents)))
+                                        "unexpected_role", {"hand": facts.number, "role": leg.role},
+                                        NO_SUCH_LEG, Amount(leg.cents)))
                 continue
             players[(leg.role, leg.seat)] += leg.cents
             if leg.role == "award" and leg.pot_index is not None:
@@ -189,8 +187,8 @@ def settlement_findings(facts: HandFacts, settlement: Settlement, legs: Sequence
     if not findings and _clean_fast(settlement, players, awards_by_pot if pot_indexed else None, totals, by_entry):
         return findings
     for entry_id, total in sorted(by_entry.items()):
-        _compare(findings, "unbalanced_entry", f"entry{entry_id}", f"entry {entry_id} of hand #{facts.number} "
-                 "does not balance (legs must sum to zero)", 0, total)
+        _compare(findings, "unbalanced_entry", f"entry{entry_id}", "hand_entry_unbalanced",
+                 {"entry": entry_id, "hand": facts.number}, 0, total)
 
     seats = sorted({int(s) for s in facts.seats} | {s for (_, s) in players if s is not None}
                    | set(settlement.contributions) | set(settlement.awards))
@@ -205,26 +203,24 @@ def settlement_findings(facts: HandFacts, settlement: Settlement, legs: Sequence
         for seat in seats:
             expected = expected_by_role[role].get(seat, 0)
             found = players.get((role, seat), 0)
-            _compare(findings, role, f"seat{seat}", f"hand #{facts.number} seat {seat}: {role} on the players account",
-                     expected, found)
+            _compare(findings, role, f"seat{seat}", "seat_leg",
+                     {"hand": facts.number, "seat": seat, "role": ROLE_WORDS[role]}, expected, found)
         if players.get((role, None)):
-            findings.append(Finding("unexpected_leg", f"{role}:noseat", f"hand #{facts.number}: a {role} leg "
-                                    "without a seat", "none", _fmt(players[(role, None)])))
+            findings.append(Finding("unexpected_leg", f"{role}:noseat", "leg_without_seat",
+                                    {"hand": facts.number, "role": ROLE_WORDS[role]}, NONE,
+                                    Amount(players[(role, None)])))
     if pot_indexed and settlement.pot_awards:
         expected_pots: dict[int, int] = defaultdict(int)
         for pot_index, _seat, cents in settlement.pot_awards:
             expected_pots[pot_index] += cents
         for pot_index in sorted(set(expected_pots) | set(awards_by_pot)):
-            _compare(findings, "pot", f"pot{pot_index}", f"hand #{facts.number}: awarded from pot {pot_index}",
+            _compare(findings, "pot", f"pot{pot_index}", "pot_award", {"hand": facts.number, "pot": pot_index},
                      expected_pots.get(pot_index, 0), awards_by_pot.get(pot_index, 0))
-    _compare(findings, "tax", "tax", f"hand #{facts.number}: Taxe/tax posted to the tax account",
-             settlement.tax, totals.get("tax", 0))
-    _compare(findings, "fee", "fee", f"hand #{facts.number}: house fee posted to the fee account",
-             sum(settlement.fees.values()), totals.get("fee", 0))
-    _compare(findings, "bonus", "bonus", f"hand #{facts.number}: 41 bonus charged to house:bonus_expense",
-             -sum(settlement.bonus.values()), totals.get("bonus_expense", 0))
-    _compare(findings, "pot_not_cleared", "pot", f"hand #{facts.number}: the table's pot account nets to zero",
-             0, totals.get("pot", 0))
+    hand = {"hand": facts.number}
+    _compare(findings, "tax", "tax", "tax", hand, settlement.tax, totals.get("tax", 0))
+    _compare(findings, "fee", "fee", "fee", hand, sum(settlement.fees.values()), totals.get("fee", 0))
+    _compare(findings, "bonus", "bonus", "bonus", hand, -sum(settlement.bonus.values()), totals.get("bonus_expense", 0))
+    _compare(findings, "pot_not_cleared", "pot", "pot_not_cleared", hand, 0, totals.get("pot", 0))
     return findings
 
 
@@ -260,19 +256,19 @@ def hand_findings(facts: HandFacts, events: Sequence[Mapping[str, Any]], legs: S
         for leg in legs:
             totals[leg.purpose] += leg.cents
         for purpose in ("tax", "fee", "bonus_expense", "pot"):
-            _compare(findings, f"void_{purpose}", purpose, f"void hand #{facts.number}: {purpose} must net to zero",
-                     0, totals.get(purpose, 0))
+            _compare(findings, f"void_{purpose}", purpose, "void_net",
+                     {"hand": facts.number, "account": ACCOUNT_WORDS[purpose]}, 0, totals.get(purpose, 0))
         return findings
     try:
         settlement = replay_settlement(facts, events)
     except (RuleViolation, ValueError, KeyError, TypeError) as exc:
-        return [Finding("replay_failed", "replay", f"hand #{facts.number}: the stored events do not replay",
-                        "a complete hand", str(exc)[:250])]
+        why = exc.message if isinstance(exc, RuleViolation) and isinstance(exc.message, Message) else str(exc)[:250]
+        return [Finding("replay_failed", "replay", "replay_failed", {"hand": facts.number}, A_COMPLETE_HAND, why)]
     if not any(leg.entry_kind == JournalEntry.Kind.HAND_SETTLEMENT for leg in legs):
         if not settlement_moves_money(settlement):
             return []  # nothing changed hands: hand_settlement_post rightly posted no entry
-        return [Finding("missing_entry", "settlement", f"closed hand #{facts.number} has no settlement entry",
-                        f"entry hand:{facts.id}:settlement", "none")]
+        return [Finding("missing_entry", "settlement", "missing_entry", {"hand": facts.number},
+                        gettext_noop("entry %(key)s", key=f"hand:{facts.id}:settlement"), NONE)]
     return settlement_findings(facts, settlement, legs)
 
 
@@ -385,8 +381,9 @@ def hand_run_key(facts: HandFacts, content: str) -> str:
 
 
 def _discrepancy_rows(facts: HandFacts, findings: Sequence[Finding]) -> list[Discrepancy]:
-    return [Discrepancy(check_key=f"hand:{facts.id}:{f.kind}:{f.subject}"[:160], kind=f.kind, what=f.what[:255],
-                        expected=f.expected[:255], found=f.found[:255], hand_id=facts.id, table_id=facts.table_id,
+    return [Discrepancy(check_key=f"hand:{facts.id}:{f.kind}:{f.subject}"[:160], kind=f.kind, what=str(f.what)[:255],
+                        expected=str(f.expected)[:255], found=str(f.found)[:255], what_code=f.code,
+                        what_params=f.stored_params(), hand_id=facts.id, table_id=facts.table_id,
                         gaming_day=facts.gaming_day) for f in findings]
 
 
@@ -440,7 +437,7 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     runs, clean, dirty, discrepancies = [], [], [], []
     for facts in todo:
         hand_rows = rows.get(facts.id, ())
-        findings = [Finding(*f) for f in hand_digest_findings(facts, hand_rows)]
+        findings = hand_digest_findings(facts, hand_rows)
         findings += hand_findings(facts, [row[1] for row in hand_rows], legs.get(facts.id, ()))
         if findings:
             dirty.append(facts.id)
@@ -518,6 +515,11 @@ def _run_claim(*, key: str, scope: str, day: dt.date) -> tuple[ReconciliationRun
     return run, bool(won)
 
 
+def _cents(total: Any) -> int:
+    """A summed amount (EUR; SQLite sums decimals as floats) as integer cents, half up (the ledger's own rounding)."""
+    return int((Decimal(str(total)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def _day_ledger_findings(day: dt.date) -> list[tuple[str, Finding, int | None]]:
     """Ledger checks of a day: every entry balanced, each table's pot account at zero."""
     out: list[tuple[str, Finding, int | None]] = []
@@ -525,15 +527,14 @@ def _day_ledger_findings(day: dt.date) -> list[tuple[str, Finding, int | None]]:
     unbalanced = (Posting.objects.filter(entry__gaming_day=day).values("entry_id").annotate(total=Sum("amount"))
                   .filter(nonzero).values_list("entry_id", "total"))
     for entry_id, total in unbalanced:
-        out.append((f"entry:{entry_id}:unbalanced", Finding("unbalanced_entry", f"entry{entry_id}",
-                    f"journal entry {entry_id} does not balance", "0.00", f"{Decimal(str(total)):.2f}"), None))
+        out.append((f"entry:{entry_id}:unbalanced", Finding("unbalanced_entry", f"entry{entry_id}", "entry_unbalanced",
+                    {"entry": entry_id}, Amount(0), Amount(_cents(total))), None))
     pots = (Posting.objects.filter(entry__gaming_day=day, account__code__endswith=":pot")
             .values("account__code", "account__table_id").annotate(total=Sum("amount")).filter(nonzero)
             .values_list("account__code", "account__table_id", "total"))
     for code, table_id, total in pots:
-        out.append((f"day:{day.isoformat()}:{code}", Finding("pot_not_zero", code,
-                    f"{code} does not net to zero for gaming day {day.isoformat()}", "0.00", f"{Decimal(str(total)):.2f}"),
-                    table_id))
+        out.append((f"day:{day.isoformat()}:{code}", Finding("pot_not_zero", code, "pot_not_zero",
+                    {"account": code, "day": day}, Amount(0), Amount(_cents(total))), table_id))
     return out
 
 
@@ -615,10 +616,11 @@ def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = N
             chain = ledger_chain_window_findings(first_id=part.after_id + 1, last_id=part.through_id or part.after_id + 1)
             if chain:
                 Discrepancy.objects.bulk_create([
-                    Discrepancy(check_key=f"entry:{entry['id']}:{kind}"[:160], kind=kind, what=what[:255],
-                                expected=expected, found=found, hand_id=entry["hand_id"], table_id=entry["table_id"],
+                    Discrepancy(check_key=f"entry:{entry['id']}:{f.kind}"[:160], kind=f.kind, what=str(f.what)[:255],
+                                expected=str(f.expected), found=str(f.found), what_code=f.code,
+                                what_params=f.stored_params(), hand_id=entry["hand_id"], table_id=entry["table_id"],
                                 gaming_day=entry["gaming_day"])
-                    for kind, _subject, what, expected, found, entry in chain], ignore_conflicts=True)
+                    for f, entry in chain], ignore_conflicts=True)
         return {"chain_findings": len(chain)}
     except Exception:
         if run_id is not None:
@@ -641,8 +643,9 @@ def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str,
             ledger = _day_ledger_findings(day)
             if ledger:
                 Discrepancy.objects.bulk_create([
-                    Discrepancy(check_key=check_key[:160], kind=f.kind, what=f.what, expected=f.expected,
-                                found=f.found, table_id=table_id, gaming_day=day)
+                    Discrepancy(check_key=check_key[:160], kind=f.kind, what=str(f.what)[:255], expected=str(f.expected),
+                                found=str(f.found), what_code=f.code, what_params=f.stored_params(), table_id=table_id,
+                                gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
             day_hands = Hand.objects.filter(gaming_day=day)
             counts["reconciled"] = day_hands.filter(reconciliation=Hand.Reconciliation.RECONCILED).count()
@@ -742,8 +745,8 @@ def hand_range_reconcile(*, day: dt.date, after_id: int = 0, through_id: int | N
         open_hands = [f for f in facts if f.status == Hand.Status.OPEN]
         if open_hands:
             Discrepancy.objects.bulk_create([row for f in open_hands for row in _discrepancy_rows(f, [
-                Finding("hand_not_closed", "status", f"hand #{f.number} (id {f.id}) of gaming day {day} is still open",
-                        "closed or void", "open")])], ignore_conflicts=True)
+                Finding("hand_not_closed", "status", "hand_not_closed", {"hand": f.number, "id": f.id, "day": day},
+                        CLOSED_OR_VOID, OPEN)])], ignore_conflicts=True)
         result, _ = _check_locked_hands([f for f in facts if f.status != Hand.Status.OPEN])
     return {"hands": len(facts), "open": len(open_hands), "already_checked": result["skipped"],
             "reconciled_now": result["reconciled"], "discrepancy_now": result["discrepancy"],

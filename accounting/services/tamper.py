@@ -20,6 +20,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Max, Min
 
+from accounting.findings import NONE, Finding
 from accounting.models import Account, JournalEntry, Posting
 from casino.digests import (
     GENESIS,
@@ -65,28 +66,28 @@ def hand_header(facts) -> dict[str, Any]:
                               gaming_day=facts.gaming_day, opened_at=facts.opened_at)
 
 
-def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[tuple[str, str, str, str, str]]:
+def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
     """Differences between a hand's stored digests and the ones recomputed from its header and events.
 
-    Returns ``(kind, subject, what, expected, found)`` tuples: ``hand_digest`` (the head stored on the
-    hand, e.g. after a change of its seats, limits or button), ``event_digest`` (an event whose digest
-    does not match: edited, inserted or a link removed before it), ``event_sequence`` (numbers with a
-    gap or an event count that does not match the rows). Empty when the chain is intact.
+    Returns :class:`~accounting.findings.Finding` rows: ``hand_digest`` (the head stored on the hand, e.g.
+    after a change of its seats, limits or button), ``event_digest`` (an event whose digest does not match:
+    edited, inserted or a link removed before it), ``event_sequence`` (numbers with a gap or an event count
+    that does not match the rows). Empty when the chain is intact.
     """
-    out: list[tuple[str, str, str, str, str]] = []
+    out: list[Finding] = []
     seqs = [row[0] for row in rows]
     if seqs != list(range(1, len(rows) + 1)) or len(rows) != facts.event_count:
-        out.append(("event_sequence", "seq", f"hand #{facts.number}: its events are not numbered 1..{facts.event_count}",
-                    f"1..{facts.event_count}", ",".join(map(str, seqs))[:250]))
+        out.append(Finding("event_sequence", "seq", "event_sequence", {"hand": facts.number, "count": facts.event_count},
+                           f"1..{facts.event_count}", ",".join(map(str, seqs))[:250]))
     digests = hand_chain(hand_header(facts), [(seq, payload, key) for seq, payload, key, _ in rows])
     for (seq, _payload, _key, stored), expected in zip(rows, digests[1:]):
         if stored != expected:
-            out.append(("event_digest", f"event{seq}", f"hand #{facts.number} event {seq}: its digest does not "
-                        "match its content and the events before it", expected[:16], (stored or "none")[:16]))
+            out.append(Finding("event_digest", f"event{seq}", "event_digest", {"hand": facts.number, "seq": seq},
+                               expected[:16], stored[:16] if stored else NONE))
             break  # every later link differs too: the first broken one is the finding
-    if (facts.digest or "") != digests[-1] and not any(kind == "event_digest" for kind, *_ in out):
-        out.append(("hand_digest", "head", f"hand #{facts.number}: the digest of its header and events does not "
-                    "match the stored one", digests[-1][:16], (facts.digest or "none")[:16]))
+    if (facts.digest or "") != digests[-1] and not any(f.kind == "event_digest" for f in out):
+        out.append(Finding("hand_digest", "head", "hand_digest", {"hand": facts.number}, digests[-1][:16],
+                           facts.digest[:16] if facts.digest else NONE))
     return out
 
 
@@ -117,7 +118,7 @@ _ENTRY_FIELDS = ("id", "idempotency_key", "kind", "memo", "hand_id", "table_id",
 #: Journal entries per read of the ledger chain check (memory bounded, whatever the day's size).
 LEDGER_WINDOW = 5000
 
-ChainFinding = tuple[str, str, str, str, str, dict[str, Any]]
+ChainFinding = tuple[Finding, dict[str, Any]]
 
 
 def ledger_span(day: dt.date) -> tuple[int, int] | None:
@@ -130,7 +131,7 @@ def ledger_chain_findings(day: dt.date) -> list[ChainFinding]:
     """Verify the ledger's chain across the entries of gaming day ``day`` (and any entry between them).
 
     Each entry's digest is recomputed from its fields and legs, linked to the stored digest of the
-    entry before it (by id). Returns ``(kind, subject, what, expected, found, entry)`` tuples of kind
+    entry before it (by id). Returns ``(finding, entry)`` pairs, the finding of kind
     ``entry_digest``: a leg added, changed or removed, a field edited, or the entry before it removed.
     Reads :data:`LEDGER_WINDOW` entries at a time (:func:`ledger_chain_window_findings`).
     """
@@ -156,9 +157,9 @@ def ledger_chain_window_findings(*, first_id: int, last_id: int) -> list[ChainFi
             entry = dict(zip(_ENTRY_FIELDS, row))
             expected = chain_digest(previous, _entry_record(entry, legs.get(entry["id"], [])))
             if expected != entry["digest"]:
-                out.append(("entry_digest", f"entry{entry['id']}", f"journal entry {entry['id']} "
-                            f"({entry['idempotency_key']}): its digest does not match its legs and fields or the "
-                            "entry before it", expected[:16], (entry["digest"] or "none")[:16], entry))
+                out.append((Finding("entry_digest", f"entry{entry['id']}", "entry_digest",
+                                    {"entry": entry["id"], "key": entry["idempotency_key"]}, expected[:16],
+                                    entry["digest"][:16] if entry["digest"] else NONE), entry))
             previous = entry["digest"]
         low = entries[-1][0] + 1
     return out

@@ -160,6 +160,15 @@ def comma_list(items: Sequence[str]) -> str:
     return gettext_noop("%(first)s, %(last)s", first=comma_list(items[:-1]), last=items[-1])
 
 
+def semicolon_list(items: Sequence[str]) -> str:
+    """``["a", "b", "c"] -> "a; b; c"`` as a message that keeps each item (translated, amounts formatted)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return gettext_noop("%(first)s; %(last)s", first=semicolon_list(items[:-1]), last=items[-1])
+
+
 def _identity(text: str) -> str:
     return text
 
@@ -196,3 +205,51 @@ def render(text: str, *, translate: Callable[[str], str] = _identity,
 
 def _placeholders(template: str) -> set[str]:
     return set(_PLACEHOLDER.findall(template))
+
+
+#: What :func:`message_data` makes of a value: JSON-able data that :func:`message_from_data` reads back.
+MessageData = Any
+
+
+def message_data(value: Any) -> MessageData:
+    """``value`` (a :class:`Message`, an :class:`Amount`, a date, plain text or a number) as JSON-able data
+    to store, e.g. in a ``JSONField``: a message ``{"msgid", "params"[, "msgctxt"]}`` (its parameters the
+    same way, recursively), an amount ``{"cents": n}``, a date ``{"date": "2026-05-04"}``; plain text,
+    numbers, booleans and None as they are. :func:`message_from_data` gives the value back, so a stored
+    text is rendered again in any reader's language. Raises ``TypeError`` for anything else."""
+    if isinstance(value, Message):
+        out: dict[str, Any] = {"msgid": value.template,
+                               "params": {key: message_data(v) for key, v in value.params.items()}}
+        if value.context:
+            out["msgctxt"] = value.context
+        return out
+    if isinstance(value, Amount):
+        return {"cents": value.cents}
+    if isinstance(value, str | int | float | bool) or value is None:
+        return str.__str__(value) if isinstance(value, str) else value
+    if hasattr(value, "isoformat") and hasattr(value, "toordinal") and not hasattr(value, "hour"):
+        return {"date": value.isoformat()}
+    raise TypeError(f"a message parameter cannot be stored: {value!r}")
+
+
+def message_from_data(data: MessageData) -> Any:
+    """The value :func:`message_data` stored: a :class:`Message`, an :class:`Amount`, a ``datetime.date``,
+    or the plain value. Data that is none of these shapes (a dict of another form) comes back as text."""
+    if isinstance(data, dict):
+        if "msgid" in data and isinstance(data.get("params", {}), dict):
+            params = {key: message_from_data(v) for key, v in (data.get("params") or {}).items()}
+            try:
+                return Message(str(data["msgid"]), params, data.get("msgctxt") or None)
+            except (KeyError, ValueError, TypeError):
+                return str(data["msgid"])
+        if set(data) == {"cents"} and isinstance(data["cents"], int):
+            return Amount(data["cents"])
+        if set(data) == {"date"}:
+            import datetime as dt
+
+            try:
+                return dt.date.fromisoformat(str(data["date"]))
+            except ValueError:
+                return str(data["date"])
+        return str(data)
+    return data

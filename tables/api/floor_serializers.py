@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
+from casino.i18n import stored_text
 from casino.models import AuditEntry
 from tables.models import (
     Dealer,
@@ -82,8 +83,17 @@ class TableSessionOutput(serializers.ModelSerializer):
         fields = ["id", "table", "opened_at", "opened_by", "opening_float", "closed_at", "closed_by", "closing_float"]
 
 
+class StoredTextField(serializers.CharField):
+    """A stored text shown in the request's language when the service wrote it itself ("table opened",
+    "imported from PHH ..."; :func:`casino.i18n.stored_text`); text a person typed as typed."""
+
+    def to_representation(self, value):
+        return stored_text(super().to_representation(value))
+
+
 class AuditOutput(serializers.ModelSerializer):
     actor = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    reason = StoredTextField(read_only=True)
 
     class Meta:
         model = AuditEntry
@@ -94,6 +104,7 @@ class AuditOutput(serializers.ModelSerializer):
 
 class LimitProfileOutput(serializers.ModelSerializer):
     created_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    reason = StoredTextField(read_only=True)
 
     class Meta:
         model = LimitProfile

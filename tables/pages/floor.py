@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from casino.errors import ApplicationError
@@ -43,13 +43,15 @@ def _hm(moment) -> str:
 def card_texts(cards: list[TableCard]) -> list[TableCard]:
     """Put the words of each card on it (translated, times in local time), so that the template of 250
     cards stays a few lookups per card (bench/floor_page.py)."""
-    statuses = {Table.Status.OPEN: _("open"), Table.Status.PAUSED: _("paused"), Table.Status.CLOSED: _("closed")}
+    statuses = {Table.Status.OPEN: _("open"), Table.Status.PAUSED: _("paused"),
+                Table.Status.CLOSED: pgettext("table status", "closed")}
     games = dict(Table._meta.get_field("game").choices)
     base = reverse("floor:floor") + "tables/"
     # Translated once per render, not once per card.
     words = {"no_limits": _("no limits"), "next_from": _("next: %(label)s from %(time)s"),
              "until": _("until %(time)s"), "at": _("%(dealer)s at %(time)s"), "running": _("#%(n)s running"),
-             "none_open": _("none open"), "this_hour": _("%(n)s this hour"), "none": _("none"),
+             "none_open": _("none open"), "this_hour": _("%(n)s this hour"),
+             "none": pgettext("no dealer at the table", "none"),
              "seats": _("%(taken)s taken, %(free)s free"), "dealer": _("Dealer"), "next": _("Next"),
              "hand": _("Hand"), "seats_label": _("Seats"), "no_dealer": "⚠ " + _("Open without a dealer"),
              "call": _("Floor call"), "request": _("Limit request")}

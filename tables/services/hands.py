@@ -41,13 +41,13 @@ from casino import rows as sqlrows
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
-from casino.i18n import gettext_noop, status_word
+from casino.i18n import Amount, comma_list, gettext_noop, status_word
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules import contract
 from rules.core.view import HandView
 from rules.engines.errors import RuleViolation
-from rules.engines.messages import event_name
+from rules.engines.messages import event_name, semicolon_list
 from rules.registry import get_engine, get_game
 from rules.replay import hand_config, replay_hand
 from tables.models import SEAT_RANGE, Dealer, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
@@ -534,6 +534,46 @@ def _submission_replay_check(hand: Hand, events: Sequence[Mapping[str, Any]], id
                             code="idempotency_conflict", extra={**hand.reference_extra, "events": len(stored)})
 
 
+def _config_value(field: Any, value: Any) -> Any:
+    """One limit value as a message part: money as an :class:`Amount` (the reader's number format), a list of
+    amounts (per street) as a list, yes/no, a choice by its label; anything else as written."""
+    from rules.engines.money import to_cents
+
+    kind = getattr(field, "kind", "")
+    if value is None:
+        return gettext_noop("none")
+    if isinstance(value, bool):
+        return gettext_noop("yes") if value else gettext_noop("no")
+    try:
+        if kind in ("money", "money_pair", "per_street"):
+            values = value if isinstance(value, list | tuple) else [value]
+            return comma_list([Amount(to_cents(v)) for v in values])
+    except (ValueError, TypeError, ArithmeticError, RuleViolation):
+        pass
+    for choice, label in getattr(field, "choice_labels", ()):
+        if choice == value:
+            return gettext_noop(label.replace("%", "%%"))
+    return str(value)
+
+
+def _config_differences(game: str, keys: Sequence[str], played: Mapping[str, Any], wanted: Mapping[str, Any]) -> Any:
+    """The keys on which a PHH file's limits differ from the table's, as one message: each key's label (the
+    key itself in brackets), the file's value and the table's, in the reader's language (issue 18)."""
+    from rules.config_fields import config_field
+
+    parts = []
+    for key in keys:
+        try:
+            field = config_field(game, key)
+        except KeyError:
+            field = None
+        label = gettext_noop(field.label.replace("%", "%%")) if field is not None else key
+        parts.append(gettext_noop("%(label)s (%(key)s): in the file %(file)s, at the table %(table)s", label=label,
+                                  key=key, file=_config_value(field, played.get(key)),
+                                  table=_config_value(field, wanted.get(key))))
+    return semicolon_list(parts)
+
+
 def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:
     """Log a whole stud hand (Seven Card Stud, Razz, Hi-Lo) from a PHH file (reader :mod:`rules.engines.phh`),
     all or nothing.
@@ -573,7 +613,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
     played = engine.config_to_dict(replayed.config)
     differing = sorted(k for k in set(wanted) | set(played) if wanted.get(k) != played.get(k))
     if differing:
-        details = "; ".join(f"{k}: file {played.get(k)!r}, table {wanted.get(k)!r}" for k in differing)
+        details = _config_differences(table.game, differing, played, wanted)
         raise ApplicationError(gettext_noop("the PHH hand was played under other limits than the table's: %(details)s", details=details),
                                code="phh_config_mismatch", extra={"keys": differing})
     seats = [SeatInput(seat=seat, stack=stack) for seat, stack in sorted(phh.seats.items())]

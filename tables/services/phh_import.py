@@ -30,9 +30,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from casino.errors import ApplicationError
-from casino.i18n import gettext_noop
+from casino.i18n import Amount, comma_list, gettext_noop
 from rules.engines.errors import RuleViolation
-from rules.engines.money import format_cents
 from rules.registry import GAMES
 from tables.models import Hand, HandEvent, LimitProfile, Table
 from tables.selectors import limit_profile_in_force
@@ -59,7 +58,9 @@ def phh_submission_key(text: str) -> str:
 
 
 def _stacks_line(stacks: dict[int, int]) -> str:
-    return ", ".join(f"seat {seat} {format_cents(cents)}" for seat, cents in sorted(stacks.items()))
+    """``{3: 1200, 4: 800}`` -> "seat 3 12.00, seat 4 8.00" as a message (German "Platz 3 12,00, Platz 4 8,00")."""
+    return comma_list([gettext_noop("seat %(seat)s %(stack)s", seat=seat, stack=Amount(cents))
+                       for seat, cents in sorted(stacks.items())])
 
 
 def phh_replay_check(*, text: str, name: str):

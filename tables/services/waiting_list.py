@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from casino.errors import ApplicationError
 from casino.status import audit_record, status_transition
@@ -147,7 +148,7 @@ def waiting_list_seat(*, entry: WaitingListEntry, table: Table, seat: int, actor
 
 def waiting_list_remove(*, entry: WaitingListEntry, actor, reason: str = "") -> WaitingListEntry:
     """Take a player off the list (no-show, left): -> removed, with the reason."""
-    reason = (reason or "").strip()[:200] or _("no-show")
+    reason = (reason or "").strip()[:200] or gettext_noop("no-show")  # stored English, shown translated (stored_text)
     return status_transition(obj=entry, to=S.REMOVED, allowed=WaitingListEntry.ALLOWED, actor=actor, reason=reason,
                              noun=_("list entry"),
                              extra_updates={"removed_at": timezone.now(), "removed_reason": reason})
