@@ -37,7 +37,7 @@ def test_the_xlsx_is_german_with_german_game_names_and_headings(closed_day):  # 
     sheet = wb["Steuerbericht"]
     rows = [[c.value for c in row] for row in sheet.iter_rows()]
     assert rows[0][0] == f"Steuerbericht, Spieltage {DAY:%d.%m.%Y} bis {DAY:%d.%m.%Y}"  # the German date format
-    assert rows[1] == ["Zeile", "Spieltag", "Tisch", "Spiel", "Limit", "gespielte Hände", "Summe der Pots", "Taxe",
+    assert rows[1] == ["Zeile", "Spieltag", "Tisch", "Spielart", "Limit", "gegebene Spiele", "Summe der Pots", "Taxe",
                        "Capsa-Gebühren", "41-Boni", "Bruttospielertrag"]
     games = {r[3] for r in rows[2:] if r[0] == "Zeile"}
     assert games == {"Einundvierzig", "Capsa Susun"}

@@ -247,3 +247,19 @@ def test_the_german_csv_writes_the_limit_label_with_a_decimal_comma():
         lines = "".join(tax_report_csv_excel_de(report)).splitlines()
     assert lines[1].split(";")[4:7] == ["2-4 @ 1,00", "3", "12,50"]
     assert "." not in lines[1].replace("Capsa", "")  # no decimal point anywhere in the German line
+
+
+# --- 8. one house word for a hand dealt: "Spiel" (the game is the "Spielart") -------------------------------------
+
+
+def test_the_accounting_pages_count_hands_as_spiele_and_name_the_game_spielart(client):
+    hand = _fee_charged_twice()
+    _accountant_client(client, "de-at")
+    pages = [client.get("/accounting/").content.decode(),
+             client.get(f"/accounting/days/{hand.gaming_day:%Y-%m-%d}/").content.decode()]
+    chart = client.get(f"/accounting/days/{hand.gaming_day:%Y-%m-%d}/chart.svg").content.decode()
+    for text in pages:
+        assert "Hände" not in text and "Händen" not in text and "Hand Nr" not in text
+    assert '<th scope="col" class="num">Spiele</th>' in pages[0]
+    assert "Abgestimmt: 1 von 1 Spielen" in pages[1] and "pro Spielart" in pages[1]
+    assert "pro Spielart" in chart and "pro Spiel<" not in chart
