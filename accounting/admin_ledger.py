@@ -3,6 +3,8 @@ append-only (corrections are reversing entries, posted through the API by an acc
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django.contrib import admin
 from django.db.models import Sum
 from django.urls import reverse
@@ -11,7 +13,14 @@ from django.utils.translation import gettext_lazy as _
 
 from accounting.models import Account, JournalEntry, Posting
 from casino.admin_mixins import ReadOnlyAdminMixin
+from casino.i18n import stored_text
+from casino.money import format_money
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER
+
+
+def _eur_text(total) -> str:
+    """A summed amount (a Decimal; SQLite sums as float) in the reader's number format, two decimals."""
+    return format_money(Decimal(str(total or 0)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 class _ReadOnly(ReadOnlyAdminMixin):
@@ -34,7 +43,7 @@ class JournalEntryAdmin(_ReadOnly, admin.ModelAdmin):
     search_fields = ["idempotency_key", "memo", "reason"]
     list_select_related = ["hand__table", "table"]
     readonly_fields = ["idempotency_key", "kind", "memo", "hand", "table", "gaming_day", "posted_at", "created_by",
-                       "reverses", "reason"]
+                       "reverses", "reason_text"]
     inlines = [PostingInline]
 
     def get_queryset(self, request):
@@ -42,7 +51,13 @@ class JournalEntryAdmin(_ReadOnly, admin.ModelAdmin):
 
     @admin.display(description=_("sum of legs"))
     def total(self, obj):
-        return f"{(obj._total or 0):.2f}"
+        """The sum of the entry's legs (zero when it balances), in the reader's number format."""
+        return _eur_text(obj._total)
+
+    @admin.display(description=_("reason"))
+    def reason_text(self, obj):
+        """The reason; what the service adds ("approved by ...") in the reader's language."""
+        return stored_text(obj.reason)
 
     @admin.display(description=_("hand"))
     def hand_link(self, obj):
@@ -62,4 +77,5 @@ class AccountAdmin(_ReadOnly, admin.ModelAdmin):
 
     @admin.display(description=_("balance (EUR)"))
     def balance(self, obj):
-        return f"{(obj._balance or 0):.2f}"
+        """The account's balance in the reader's number format (``1.234,50`` in German)."""
+        return _eur_text(obj._balance)

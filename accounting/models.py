@@ -184,8 +184,12 @@ class ReconciliationRun(models.Model):
         DISCREPANCY = "discrepancy", _("discrepancy")
         FAILED = "failed", _("failed")
 
+    class Scope(models.TextChoices):
+        HAND = "hand", _("hand")
+        DAY = "day", _("gaming day")
+
     key = models.CharField(_("key"), max_length=160, unique=True)
-    scope = models.CharField(_("scope"), max_length=16)
+    scope = models.CharField(_("scope"), max_length=16, choices=Scope.choices)
     hand = models.ForeignKey("tables.Hand", verbose_name=_("hand"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     gaming_day = models.DateField(_("gaming day"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.RUNNING)

@@ -226,18 +226,21 @@ class DutyCorrection(models.Model):
     ``start`` to ``end``, recorded with a reason beside the assignments (``assignment``: the one it corrects,
     if any). Assignments in the past are never edited: hands keep pointing to who was on duty then."""
 
-    dealer = models.ForeignKey(Dealer, on_delete=models.PROTECT, related_name="duty_corrections")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="duty_corrections")
-    start = models.DateTimeField()
-    end = models.DateTimeField()
-    assignment = models.ForeignKey(DealerAssignment, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="corrections")
-    reason = models.TextField(max_length=NOTE_MAX_CHARS)
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    dealer = models.ForeignKey(Dealer, verbose_name=_("dealer"), on_delete=models.PROTECT, related_name="duty_corrections")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="duty_corrections")
+    start = models.DateTimeField(_("start"))
+    end = models.DateTimeField(_("end"))
+    assignment = models.ForeignKey(DealerAssignment, verbose_name=_("dealer assignment"), null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="corrections")
+    reason = models.TextField(_("reason"), max_length=NOTE_MAX_CHARS)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("recorded by"), on_delete=models.PROTECT,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
 
     class Meta:
         ordering = ["-recorded_at", "-id"]
+        verbose_name = _("duty correction")
+        verbose_name_plural = _("duty corrections")
         constraints = [
             models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="duty_correction_end_after_start"),
             models.CheckConstraint(condition=~Q(reason=""), name="duty_correction_reason_required"),

@@ -93,7 +93,7 @@ def phh_replay_check(*, text: str, name: str):
 
 def phh_limit_label(config: dict) -> str:
     """The label of a limit version made for PHH hands: ``"2000.00/4000.00 ante 500.00 (PHH)"``."""
-    return f"{config['lower']}/{config['higher']} ante {config['ante']} (PHH)"
+    return f"{config['lower']}/{config['higher']} Ante {config['ante']} (PHH)"
 
 
 def _profile_for(*, table: Table, phh, replayed, name: str, actor) -> tuple[LimitProfile, bool]:

@@ -96,7 +96,7 @@ def test_the_german_excel_csv_round_trips_with_semicolon_and_decimal_comma(close
     total = sum(Decimal(r[ggr].replace(",", ".")) for r in lines)
     assert total == report.totals["ggr"] and all("," in r[ggr] for r in lines)
     assert any(r[2] == "'=Capsa 1" for r in lines)  # still neutralised for the spreadsheet
-    game = header.index("Spiel")
+    game = header.index("Spielart")
     assert {r[game] for r in lines} and not {r[game] for r in lines} & {"capsa_susun", "forty_one", "seven_card_stud"}
     tronc = [r for r in rows if r and r[0] == "Tronc"]
     assert [r[-1] for r in tronc[1:]] == ["1234,50", "1234,50"]

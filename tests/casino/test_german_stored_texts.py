@@ -263,3 +263,21 @@ def test_the_accounting_pages_count_hands_as_spiele_and_name_the_game_spielart(c
     assert '<th scope="col" class="num">Spiele</th>' in pages[0]
     assert "Abgestimmt: 1 von 1 Spielen" in pages[1] and "pro Spielart" in pages[1]
     assert "pro Spielart" in chart and "pro Spiel<" not in chart
+
+
+# --- found in the sweep of the German pages ----------------------------------------------------------------------
+
+
+def test_admin_words_and_sums_found_in_the_sweep_read_german():
+    from accounting.admin_ledger import _eur_text
+    from accounting.models import ReconciliationRun
+    from tables.models import DutyCorrection
+
+    with translation.override("de-at"):
+        assert ReconciliationRun(scope="day").get_scope_display() == "Spieltag"
+        assert ReconciliationRun(scope="hand").get_scope_display() == "Spiel"
+        assert str(ReconciliationRun._meta.verbose_name_plural) == "Abstimmungsläufe"
+        assert str(DutyCorrection._meta.verbose_name_plural) == "Dienstkorrekturen"
+        assert _eur_text(Decimal("1234.5")) == "1.234,50" and _eur_text(None) == "0,00"
+    with translation.override("en"):
+        assert _eur_text(Decimal("1234.5")) == "1,234.50"

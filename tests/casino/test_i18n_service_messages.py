@@ -1,6 +1,7 @@
 """Service and API messages read wholly in the reader's language (issue 18, break-test findings).
 
-* A status inside a message is its model choice's label ("Tisch ... ist abgeschlossen", not "closed").
+* A status inside a message is its model choice's label ("Tisch ... ist geschlossen", not "closed"; a table
+  is geschlossen, a hand or a gaming day abgeschlossen).
 * A gaming day inside a message is a date in the language's format (``03.12.2026``), not ISO.
 * Event types inside messages are the action words ("mitgehen", not "call"); lists join with "oder".
 * Bad requests under ``Accept-Language: de-AT`` answer in German with the same code as in English;
@@ -53,8 +54,8 @@ def test_a_status_in_a_message_reads_as_the_status_label_of_the_language():
     german, english = _in("de-at", err.message), _in("en", err.message)
     assert english == str(err.message)
     assert "cannot go from closed to paused; from closed it may go to open" in english
-    assert "„Stud 7“ kann nicht von abgeschlossen zu pausiert wechseln" in german
-    assert "von abgeschlossen aus ist nur offen möglich" in german
+    assert "„Stud 7“ kann nicht von geschlossen zu pausiert wechseln" in german
+    assert "von geschlossen aus ist nur offen möglich" in german
     assert "closed" not in german and "paused" not in german
 
 
@@ -66,7 +67,7 @@ def test_a_hand_at_a_closed_table_is_refused_in_german_with_the_status_label(api
     response = terminal.open(table, {1: 10000, 3: 10000})
     assert response.status_code == 400 and response.json()["code"] == "table_not_open"
     message = response.json()["message"]
-    assert "Tisch „Stud 8“ ist abgeschlossen" in message and "closed" not in message
+    assert "Tisch „Stud 8“ ist geschlossen" in message and "closed" not in message
 
 
 @pytest.mark.django_db
