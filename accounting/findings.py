@@ -15,6 +15,7 @@ reader's number format.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -147,7 +148,7 @@ def _params(discrepancy: Any) -> dict[str, Any] | None:
     params = getattr(discrepancy, "what_params", None)
     if code not in FINDING_TEXTS or not isinstance(params, dict):
         return None
-    return {key: message_from_data(value) for key, value in params.items()}
+    return {key: message_from_data(value, date=dt.date.fromisoformat) for key, value in params.items()}
 
 
 def discrepancy_what(discrepancy: Any) -> str:

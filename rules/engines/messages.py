@@ -232,12 +232,14 @@ def message_data(value: Any) -> MessageData:
     raise TypeError(f"a message parameter cannot be stored: {value!r}")
 
 
-def message_from_data(data: MessageData) -> Any:
-    """The value :func:`message_data` stored: a :class:`Message`, an :class:`Amount`, a ``datetime.date``,
-    or the plain value. Data that is none of these shapes (a dict of another form) comes back as text."""
+def message_from_data(data: MessageData, *, date: Callable[[str], Any] | None = None) -> Any:
+    """The value :func:`message_data` stored: a :class:`Message`, an :class:`Amount`, a date (``date`` turns
+    the stored ISO text into one, e.g. ``datetime.date.fromisoformat``: the engines read no clock; without
+    it the ISO text), or the plain value. Data that is none of these shapes (a dict of another form) comes
+    back as text."""
     if isinstance(data, dict):
         if "msgid" in data and isinstance(data.get("params", {}), dict):
-            params = {key: message_from_data(v) for key, v in (data.get("params") or {}).items()}
+            params = {key: message_from_data(v, date=date) for key, v in (data.get("params") or {}).items()}
             try:
                 return Message(str(data["msgid"]), params, data.get("msgctxt") or None)
             except (KeyError, ValueError, TypeError):
@@ -245,11 +247,12 @@ def message_from_data(data: MessageData) -> Any:
         if set(data) == {"cents"} and isinstance(data["cents"], int):
             return Amount(data["cents"])
         if set(data) == {"date"}:
-            import datetime as dt
-
+            text = str(data["date"])
+            if date is None:
+                return text
             try:
-                return dt.date.fromisoformat(str(data["date"]))
+                return date(text)
             except ValueError:
-                return str(data["date"])
+                return text
         return str(data)
     return data
