@@ -216,7 +216,9 @@ SPECTACULAR_SETTINGS = {
     # One name for the one list of games (DESIGN.md: the engine registry's games), wherever a field offers it.
     "ENUM_NAME_OVERRIDES": {"GameEnum": "tables.models.Game",
                             # pending/approved/rejected: limit-change requests and four-eyes approvals alike
-                            "DecisionStatusEnum": "tables.models.LimitChangeRequest.Status"},
+                            "DecisionStatusEnum": "tables.models.LimitChangeRequest.Status",
+                            # a hand's status (the hand and the hand with its state and view), under its first name
+                            "HandOutputStatusEnum": "tables.models.Hand.Status"},
     # Component descriptions come from our serializers' own docstrings, not from shared base classes.
     "GET_LIB_DOC_EXCLUDES": "casino.schema.lib_doc_excludes",
     # Every operation documents its error answers with the one error shape (issue 20).

@@ -33,6 +33,10 @@ Shape (``HandView.as_dict()`` gives the same as JSON-able dicts and lists)::
       outcome         None until complete, then an Outcome:
                         void (misdeal: everything returned), pots, awards ((pot index, seat, cents), ...),
                         won / returned / fees / bonus / net by seat, house_take
+      extra           the game's own details (stud: raises_left, bring_in_seat, community; Forty-one:
+                        raises_left, unit and level in cents; Capsa: awaiting)
+
+Which of these values are cents is declared once, :data:`VIEW_MONEY` (``extra``: the game's ``answer_money``).
 
 Pure Python (no Django), frozen dataclasses with ``slots``.
 """
@@ -43,7 +47,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["AnswerMoney", "HandView", "LegalAction", "Outcome", "PotView", "SeatView", "outcome_of", "pots_of"]
+__all__ = ["VIEW_MONEY", "AnswerMoney", "HandView", "LegalAction", "Outcome", "PotView", "SeatView", "outcome_of",
+           "pots_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +147,19 @@ class AnswerMoney:
     maps: frozenset[str] = frozenset()
     lists: frozenset[str] = frozenset()
     rows: frozenset[str] = frozenset()
+
+
+#: The cents of the view itself (``HandView.as_dict()``), for an edge that shows money as EUR: a seat's
+#: ``stack``/``in_pot``/``round_bet``, a legal action's ``to``/``add``/``max_to``/``max_add`` and its
+#: ``choices``, a pot's ``amount``, ``house_take`` (the view's and the outcome's), the outcome's seat maps
+#: ``won``/``returned``/``fees``/``bonus``/``net`` and the cents of its ``awards`` rows. Seats, streets,
+#: counts and flags are not money. ``extra`` is the game's own: its money is the game's ``answer_money``.
+VIEW_MONEY = AnswerMoney(
+    scalars=frozenset({"stack", "in_pot", "round_bet", "to", "add", "max_to", "max_add", "amount", "house_take"}),
+    maps=frozenset({"won", "returned", "fees", "bonus", "net"}),
+    lists=frozenset({"choices"}),
+    rows=frozenset({"awards"}),
+)
 
 
 def _jsonable(value: Any) -> Any:

@@ -1,10 +1,13 @@
 """The hand-logging API (issue 8): open a hand, log events one by one or all at once, close, void.
 
 Views translate only (STYLE.md rule 9): validate the input shape, convert EUR strings to cents, call
-one service of :mod:`tables.services.hands`, render the answer with money as EUR strings. Errors are
-``{"message", "code", "extra"}``: 400 for anything the croupier must fix (the hand unchanged, the
-current ``state`` in ``extra``), 409 for a stale ``expected_seq`` or a reused idempotency key, 403
-for someone not dealing at the table.
+one service of :mod:`tables.services.hands`, render the answer with money as EUR strings. Every answer
+that carries the hand's ``state`` (the engine's own answer, one shape per engine: deprecated, kept) carries
+its ``view`` beside it (the one typed view, the same shape for every game: :mod:`tables.api.view_serializers`),
+both from the one replay the service made. Errors are ``{"message", "code", "extra"}``: 400 for anything
+the croupier must fix (the hand unchanged, the current ``state`` and ``view`` in ``extra``), 409 for a
+stale ``expected_seq`` (``state`` and ``view`` too) or a reused idempotency key, 403 for someone not
+dealing at the table.
 
 Who may call: reads for any staff role (croupiers, floor managers, accountants); open / log / close
 for croupiers and floor managers (the service further requires the croupier to be assigned to the
@@ -16,13 +19,14 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 
 from casino.errors import ApplicationError
 from casino.i18n import gettext_noop
 from casino.permissions import IsCroupierOrFloorManager, IsFloorManager, IsStaff
+from casino.schema import DESCRIPTIONS as ERROR_DESCRIPTIONS
 from rules.engines.errors import RuleViolation
 from rules.engines.money import to_cents
 from tables.api.hands_serializers import (
@@ -37,9 +41,16 @@ from tables.api.hands_serializers import (
     hand_event_out,
     money_out,
 )
+from tables.api.view_serializers import (
+    HandAnswerSerializer,
+    HandEventAnswerSerializer,
+    HandRefusalSerializer,
+    view_out,
+)
 from tables.models import Hand, HandEvent
 from tables.selectors import hand_cards_visible, hand_list_for
 from tables.services.hands import (
+    VIEW_KEY,
     SeatInput,
     hand_close,
     hand_event_append,
@@ -53,12 +64,20 @@ from tables.services.hands import (
 
 
 class _MoneyErrors:
-    """Render the ``state`` a service error carries with EUR strings too (the service speaks cents)."""
+    """Render the ``state`` and ``view`` a service error carries with EUR strings too (the service speaks cents)."""
 
     def handle_exception(self, exc):
         if isinstance(exc, ApplicationError) and isinstance(exc.extra.get("state"), dict):
             exc.extra["state"] = money_out(exc.extra["state"])
+            if isinstance(exc.extra.get(VIEW_KEY), dict):
+                exc.extra[VIEW_KEY] = view_out(exc.extra[VIEW_KEY])
         return super().handle_exception(exc)
+
+
+#: The error answers of the hand actions that may carry the hand's unchanged ``state`` and ``view``.
+_REFUSALS = {code: OpenApiResponse(HandRefusalSerializer, description=ERROR_DESCRIPTIONS[str(code)]
+                                   + " A refused hand action carries the hand's unchanged state and view in extra.")
+             for code in (400, 409)}
 
 
 def _seats_in(rows) -> list[SeatInput]:
@@ -66,9 +85,19 @@ def _seats_in(rows) -> list[SeatInput]:
                       player_ref=row.get("player_ref") or None) for row in rows]
 
 
-def _hand_answer(hand: Hand, state: dict | None = None) -> dict:
+def _state_and_view(answer: dict) -> dict:
+    """A service's answer (cents; the typed view under ``VIEW_KEY``, absent if the hand no longer replays) as
+    the API's ``state`` and ``view`` (EUR strings)."""
+    state = dict(answer)
+    view = state.pop(VIEW_KEY, None)
+    return {"state": money_out(state), "view": view_out(view)}
+
+
+def _hand_answer(hand: Hand, answer: dict | None = None) -> dict:
+    """The hand (:class:`HandOutputSerializer`) with its ``state`` and ``view`` (:class:`HandAnswerSerializer`):
+    from ``answer`` (the service's, of its replay) or from one replay now."""
     data = HandOutputSerializer(hand).data
-    data["state"] = money_out(state if state is not None else hand_state(hand=hand))
+    data.update(_state_and_view(answer if answer is not None else hand_state(hand=hand, typed=True)))
     return data
 
 
@@ -95,7 +124,7 @@ class HandListOpenView(_MoneyErrors, generics.ListCreateAPIView):
     def get_serializer_class(self):
         return HandOutputSerializer if self.request.method == "GET" else HandOpenInputSerializer
 
-    @extend_schema(request=HandOpenInputSerializer, responses={201: HandOutputSerializer})
+    @extend_schema(request=HandOpenInputSerializer, responses={201: HandAnswerSerializer})
     def post(self, request):
         form = HandOpenInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -116,13 +145,17 @@ class HandDetailView(generics.RetrieveAPIView):
             return Hand.objects.none()
         return hand_list_for(user=self.request.user).prefetch_related("journal_entries")
 
+    @extend_schema(responses={200: HandAnswerSerializer})
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
     def retrieve(self, request, *args, **kwargs):
         hand = self.get_object()
         try:
-            state = hand_state(hand=hand)
-        except RuleViolation as exc:  # stored events no longer replay: show the hand, flag the state
-            state = {"error": exc.message}
-        return Response(_hand_answer(hand, state))
+            answer = hand_state(hand=hand, typed=True)
+        except RuleViolation as exc:  # stored events no longer replay: show the hand, flag the state, no view
+            answer = {"error": exc.message}
+        return Response(_hand_answer(hand, answer))
 
 
 class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
@@ -150,7 +183,8 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
         return super().get_serializer_context() | {"hide_cards": getattr(self, "hide_cards", False),
                                                    "game": getattr(self, "game", None)}
 
-    @extend_schema(request=HandEventInputSerializer, responses={201: HandEventOutputSerializer})
+    @extend_schema(request=HandEventInputSerializer,
+                   responses={201: HandEventAnswerSerializer, 200: HandEventAnswerSerializer, **_REFUSALS})
     def post(self, request, pk: int):
         # The hot path (issue 10): the service fetches the hand once, by id, under its row lock (404 there).
         # An input error still answers 404 first when the hand does not exist (as a lookup up front would).
@@ -168,7 +202,7 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
                 raise Http404 from None
             raise
         replayed = bool(state.pop("replayed", False))
-        body = hand_event_out(record) | {"replayed": replayed, "state": money_out(state)}
+        body = hand_event_out(record) | {"replayed": replayed} | _state_and_view(state)
         return Response(body, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
 
 
@@ -178,7 +212,7 @@ class HandEventsBatchView(_MoneyErrors, generics.GenericAPIView):
     permission_classes = [IsCroupierOrFloorManager]
     serializer_class = HandEventsBatchInputSerializer
 
-    @extend_schema(request=HandEventsBatchInputSerializer, responses={200: HandOutputSerializer})
+    @extend_schema(request=HandEventsBatchInputSerializer, responses={200: HandAnswerSerializer, **_REFUSALS})
     def post(self, request, pk: int):
         hand = get_object_or_404(Hand, pk=pk)
         form = HandEventsBatchInputSerializer(data=request.data)
@@ -204,7 +238,7 @@ class HandSubmitView(_MoneyErrors, generics.GenericAPIView):
     permission_classes = [IsCroupierOrFloorManager]
     serializer_class = HandSubmitInputSerializer
 
-    @extend_schema(request=HandSubmitInputSerializer, responses={201: HandOutputSerializer})
+    @extend_schema(request=HandSubmitInputSerializer, responses={201: HandAnswerSerializer, **_REFUSALS})
     def post(self, request):
         form = HandSubmitInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -226,7 +260,7 @@ class HandCloseView(_MoneyErrors, generics.GenericAPIView):
 
     permission_classes = [IsCroupierOrFloorManager]
 
-    @extend_schema(request=None, responses={200: HandOutputSerializer})
+    @extend_schema(request=None, responses={200: HandAnswerSerializer, **_REFUSALS})
     def post(self, request, pk: int):
         hand = hand_close(hand=get_object_or_404(Hand, pk=pk), actor=request.user)
         return Response(_hand_answer(hand))
@@ -239,7 +273,7 @@ class HandVoidView(_MoneyErrors, generics.GenericAPIView):
     permission_classes = [IsFloorManager]
     serializer_class = ReasonInputSerializer
 
-    @extend_schema(request=ReasonInputSerializer, responses={200: HandOutputSerializer})
+    @extend_schema(request=ReasonInputSerializer, responses={200: HandAnswerSerializer})
     def post(self, request, pk: int):
         form = ReasonInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)

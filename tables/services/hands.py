@@ -127,6 +127,13 @@ def hand_replay(*, hand: Hand, events: Sequence[Mapping[str, Any]] | None = None
     return get_engine(hand.game), state
 
 
+#: The key under which a service's answer carries the typed view of the same engine state beside the engine's
+#: own answer (:meth:`rules.core.view.HandView.as_dict`, cents): the API lifts it out as the answer's ``view``,
+#: next to ``state`` (the engine's answer, one shape per engine); an error carrying the state has both in
+#: its ``extra``.
+VIEW_KEY = "view"
+
+
 def _state_answer(hand: Hand, engine, state) -> dict[str, Any]:
     """The engine's view plus the hand's ``status`` and ``event_count`` (amounts in cents)."""
     view = dict(engine.view(state))
@@ -135,14 +142,37 @@ def _state_answer(hand: Hand, engine, state) -> dict[str, Any]:
     return view
 
 
-def hand_state(*, hand: Hand, upto: int | None = None) -> dict[str, Any]:
+def _typed_view(hand: Hand, state) -> HandView:
+    """The game's one typed view of an engine ``state`` already replayed (no further replay, no query)."""
+    build = get_game(hand.game).hand_view
+    assert build is not None  # every registered game has one (tests/rules/test_contract.py)
+    return build(state)
+
+
+def _answer(hand: Hand, engine, state, typed: HandView | None = None) -> dict[str, Any]:
+    """:func:`_state_answer` plus, under :data:`VIEW_KEY`, the typed view of the same ``state`` (``typed`` if
+    already built) as JSON-able dicts (cents): both from the one replay."""
+    answer = _state_answer(hand, engine, state)
+    answer[VIEW_KEY] = (typed if typed is not None else _typed_view(hand, state)).as_dict()
+    return answer
+
+
+def _state_extra(hand: Hand, engine, state) -> dict[str, Any]:
+    """The ``extra`` of an error that carries the hand's unchanged state: ``state`` (:func:`_state_answer`)
+    and ``view`` (the typed view, :data:`VIEW_KEY`), both of the one ``state`` (cents)."""
+    answer = _answer(hand, engine, state)
+    return {"state": answer, VIEW_KEY: answer.pop(VIEW_KEY)}
+
+
+def hand_state(*, hand: Hand, upto: int | None = None, typed: bool = False) -> dict[str, Any]:
     """The croupier's answer for ``hand`` after its first ``upto`` events (default all): whose turn, legal
-    actions with amounts, pots, tax so far, ``complete`` and at the end the settlement (cents)."""
+    actions with amounts, pots, tax so far, ``complete`` and at the end the settlement (cents). With ``typed``
+    it also carries the typed view of the same replay under :data:`VIEW_KEY` (:mod:`rules.core.view`)."""
     events = list(hand.events.order_by("seq").values_list("payload", flat=True))
     if upto is not None:
         events = events[:upto]
     engine, state = hand_replay(hand=hand, events=events)
-    answer = _state_answer(hand, engine, state)
+    answer = _answer(hand, engine, state) if typed else _state_answer(hand, engine, state)
     if upto is not None:
         answer["event_count"] = upto
     return answer
@@ -156,19 +186,17 @@ def hand_view(*, hand: Hand, upto: int | None = None) -> HandView:
     if upto is not None:
         events = events[:upto]
     _engine, state = hand_replay(hand=hand, events=events)
-    build = get_game(hand.game).hand_view
-    assert build is not None  # every registered game has one (tests/rules/test_contract.py)
-    return build(state)
+    return _typed_view(hand, state)
 
 
-def _violation(exc: RuleViolation, *, hand: Hand, answer: dict[str, Any] | None, prefix: str = "") -> ApplicationError:
-    """Translate an engine error into a 400 carrying the unchanged state and the hand's id and number
-    (STYLE.md rule 10)."""
+def _violation(exc: RuleViolation, *, hand: Hand, unchanged: dict[str, Any] | None, prefix: str = "") -> ApplicationError:
+    """Translate an engine error into a 400 carrying the unchanged state and typed view (``unchanged``:
+    :func:`_state_extra`) and the hand's id and number (STYLE.md rule 10)."""
     extra = exc.as_dict()["extra"]
     extra["event_count"] = hand.event_count
     extra.update(hand.reference_extra)
-    if answer is not None:
-        extra["state"] = answer
+    if unchanged is not None:
+        extra.update(unchanged)
     message = gettext_noop("%(prefix)s%(message)s", prefix=prefix, message=exc.message) if prefix else exc.message
     return ApplicationError(message, code=exc.code, extra=extra)
 
@@ -363,7 +391,8 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     record is stored (:func:`rules.contract.act`: cards ``"4d"``, amounts in cents), never the request as
     sent. A completed hand is
     closed in the same transaction (module docstring). ``state`` is :func:`hand_state`'s answer plus
-    ``replayed`` (True when the key was already stored).
+    ``replayed`` (True when the key was already stored) and the typed view of the same replay under
+    :data:`VIEW_KEY`; the errors that carry the unchanged ``state`` carry its ``view`` beside it.
 
     Queries on the usual path (issue 10): the lock (with the dealer on duty), the hand's events (payloads
     and keys: the replay and the idempotency lookup in one), the insert and the ``event_count`` update.
@@ -384,7 +413,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
                 raise ConflictError(gettext_noop("idempotency key %(idempotency_key)s was already used for event %(seq)s (%(type)s); use a new key for a new event", idempotency_key=repr(idempotency_key), seq=stored.seq, type=event_name(stored.payload.get('type'))),
                                     code="idempotency_conflict", extra={"seq": stored.seq})
             engine, state = hand_replay(hand=locked, events=[p for seq, p, _ in rows if seq <= stored.seq])
-            answer = _state_answer(locked, engine, state) | {"event_count": stored.seq}
+            answer = _answer(locked, engine, state) | {"event_count": stored.seq}
             return stored, answer | {"replayed": True}
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
@@ -393,19 +422,20 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
             raise ConflictError(
                 _stale_message(locked, expected_seq, actor), code="stale_sequence",
                 extra={"event_count": locked.event_count, "expected_seq": expected_seq, **locked.reference_extra,
-                       "state": _state_answer(locked, engine, state)})
+                       **_state_extra(locked, engine, state)})
         try:
             new_state, canonical = contract.act(get_game(locked.game), state, event)
         except RuleViolation as exc:
-            raise _violation(exc, hand=locked, answer=_state_answer(locked, engine, state)) from None
+            raise _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state)) from None
         complete = engine.is_complete(new_state)
         record = _store(locked, canonical, idempotency_key, actor)
         sqlrows.insert([record], returning_pk=True)
+        typed = _typed_view(locked, new_state)
         if complete:  # the close's one UPDATE of the hand row writes the new head too
-            locked = _close_locked(locked, engine, new_state, actor)
+            locked = _close_locked(locked, engine, new_state, actor, typed=typed)
         else:
             _head_save(locked)
-        return record, _state_answer(locked, engine, new_state) | {"replayed": False}
+        return record, _answer(locked, engine, new_state, typed) | {"replayed": False}
 
 
 def _event_rows(hand_id: int) -> list[tuple[int, Any, str]]:
@@ -437,7 +467,8 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
                        table: Table | None = None, seats: Sequence[SeatInput] | None = None,
                        source: str = "batch", button_seat: int | None = None, opened_at: dt.datetime | None = None,
                        profile: LimitProfile | None = None) -> tuple[Hand, dict[str, Any]]:
-    """Log many events at once, all or nothing; return ``(hand, state)``.
+    """Log many events at once, all or nothing; return ``(hand, state)`` (``state`` with the typed view under
+    :data:`VIEW_KEY`, as :func:`hand_event_append`).
 
     Either onto an open ``hand`` (after its stored events), or a whole new hand: ``table`` + ``seats``
     (opened as by :func:`hand_open`, ``source`` recorded). Each event is validated in order through the
@@ -464,14 +495,14 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             earlier = HandEvent.objects.select_related("hand").filter(hand__table=table, idempotency_key=first_key).first()
             if earlier is not None:
                 _submission_replay_check(earlier.hand, checked, idempotency_key, seats=seats)
-                return earlier.hand, hand_state(hand=earlier.hand)
+                return earlier.hand, hand_state(hand=earlier.hand, typed=True)
             hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat,
                              opened_at=opened_at, profile=profile)
         locked = _lock(hand)
         _logging_check_locked(locked, actor)
         if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
             _submission_replay_check(locked, checked, idempotency_key)
-            return locked, hand_state(hand=locked)
+            return locked, hand_state(hand=locked, typed=True)
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)
@@ -484,17 +515,18 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             try:
                 state, canonical = contract.act(spec, state, event)
             except RuleViolation as exc:
-                error = _violation(exc, hand=locked, answer=_state_answer(locked, engine, state),
+                error = _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state),
                                    prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event_name(event["type"])))
                 error.extra["index"] = index
                 raise error from None
             records.append(_store(locked, canonical, f"{idempotency_key}:{index}", actor))
         HandEvent.objects.bulk_create(records)
+        typed = _typed_view(locked, state)
         if engine.is_complete(state):
-            locked = _close_locked(locked, engine, state, actor)
+            locked = _close_locked(locked, engine, state, actor, typed=typed)
         else:
             _head_save(locked)
-        return locked, _state_answer(locked, engine, state)
+        return locked, _answer(locked, engine, state, typed)
 
 
 def _same_request(hand: Hand, stored: Any, event: Mapping[str, Any]) -> bool:
@@ -627,7 +659,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
 # --- close / void ---------------------------------------------------------------------------------------------
 
 
-def _close_locked(locked: Hand, engine, state, actor) -> Hand:
+def _close_locked(locked: Hand, engine, state, actor, typed: HandView | None = None) -> Hand:
     """Close a locked (:func:`_lock`), complete hand: post its entry, move the button one occupied seat
     clockwise with the floor service (:func:`tables.services.floor.table_button_advance`, the engine's
     ``next_button``; not after a misdeal), mark its reconciliation due (``awaiting``, in this transaction: the
@@ -640,7 +672,7 @@ def _close_locked(locked: Hand, engine, state, actor) -> Hand:
     from accounting.tasks import reconcile_hand_enqueue
 
     settlement = engine.settlement(state)
-    typed = get_game(locked.game).hand_view(state)  # type: ignore[misc]  # every game has one (contract tests)
+    typed = typed if typed is not None else _typed_view(locked, state)
     entry = hand_settlement_post(hand=locked, settlement=settlement, actor=actor)
     button = None
     if not (typed.outcome is not None and typed.outcome.void):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
@@ -670,12 +702,12 @@ def hand_close(*, hand: Hand, actor) -> Hand:
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)
         if not engine.is_complete(state):
-            answer = _state_answer(locked, engine, state)
-            who = answer.get("to_act")
+            unchanged = _state_extra(locked, engine, state)
+            who = unchanged["state"].get("to_act")
             detail = f"seat {who} is to act" if who is not None else "the engine expects more events"
             raise ApplicationError(_("%(hand)s is not finished: %(detail)s; log the rest or ask the floor to void it")
                                    % {"hand": locked.reference, "detail": detail}, code="hand_not_complete",
-                                   extra={"state": answer, **locked.reference_extra})
+                                   extra={**unchanged, **locked.reference_extra})
         return _close_locked(locked, engine, state, actor)
 
 

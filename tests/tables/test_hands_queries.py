@@ -125,7 +125,7 @@ def test_the_logged_event_is_answered_as_the_event_list_shows_it(terminal):
     client, hand_id = terminal
     answer = _post(client, hand_id, 0).json()
     listed = client.get(f"/api/v1/hands/{hand_id}/events/").json()
-    assert {k: v for k, v in answer.items() if k not in ("replayed", "state")} == listed[0]
+    assert {k: v for k, v in answer.items() if k not in ("replayed", "state", "view")} == listed[0]
     assert list(answer)[:5] == list(HandEventOutputSerializer(HandEvent.objects.get(hand_id=hand_id, seq=1)).data)
     assert hand_event_out(HandEvent.objects.get(hand_id=hand_id, seq=1)) == dict(
         HandEventOutputSerializer(HandEvent.objects.get(hand_id=hand_id, seq=1)).data)
