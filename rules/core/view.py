@@ -44,7 +44,7 @@ Pure Python (no Django), frozen dataclasses with ``slots``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["VIEW_MONEY", "AnswerMoney", "HandView", "LegalAction", "Outcome", "PotView", "SeatView", "outcome_of",
@@ -124,8 +124,11 @@ class HandView:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        """The view as JSON-able dicts and lists (seat-keyed maps keep int keys; tuples become lists)."""
-        out: dict[str, Any] = _jsonable(asdict(self))
+        """The view as JSON-able dicts and lists (seat-keyed maps keep int keys; tuples become lists).
+
+        Walks the frozen dataclasses field by field (what ``dataclasses.asdict`` gives, without its deep copy:
+        every value here is immutable): an API answer renders it on every logged action (issue 14)."""
+        out: dict[str, Any] = _jsonable(self)
         return out
 
     def actions_for(self, seat: int | None) -> tuple[LegalAction, ...]:
@@ -163,11 +166,25 @@ VIEW_MONEY = AnswerMoney(
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {name: _jsonable(getattr(value, name)) for name in names}
+    if kind is tuple and all(type(v) is str for v in value):  # cards
+        return list(value)
+    if isinstance(value, Mapping):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
     return value
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+#: The fields of the view's dataclasses, in order (what :meth:`HandView.as_dict` walks).
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(cls.__dataclass_fields__) for cls in (HandView, SeatView, LegalAction, PotView, Outcome)}
 
 
 def pots_of(pots: Sequence[Any]) -> tuple[PotView, ...]:

@@ -21,6 +21,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules.core.view import VIEW_MONEY
+from rules.engines.money import format_cents
 from tables.api.hands_serializers import (
     ANSWER_MONEY,
     ANY_GAME_MONEY,
@@ -34,17 +35,49 @@ from tables.models import Game
 EUR_PATTERN = r"^-?[0-9]+\.[0-9]{2}$"
 
 
+def _eur(cents: Any) -> Any:
+    return format_cents(cents) if isinstance(cents, int) and not isinstance(cents, bool) else cents
+
+
+def _pots_out(pots: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [{"amount": _eur(p["amount"]), "eligible": p["eligible"]} for p in pots]
+
+
 def view_out(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """A typed view as the service gives it (``HandView.as_dict()``, cents) with its money as EUR strings
-    (:data:`rules.core.view.VIEW_MONEY`; ``extra`` by its game's ``answer_money``); None stays None (a hand
-    whose events no longer replay)."""
+    """A typed view as the service gives it (``HandView.as_dict()``, cents) with its money as EUR strings:
+    the fields :data:`rules.core.view.VIEW_MONEY` declares cents, and in ``extra`` what its game declares
+    (``answer_money``); seat-keyed maps get string keys as in JSON. None stays None (a hand whose events no
+    longer replay).
+
+    Written out field by field for the view's one shape (every logged action renders it; the generic
+    :func:`~tables.api.hands_serializers.money_out` walk took longer than the rest of the view):
+    ``tests/tables/test_hand_view_api.py`` checks it converts exactly what ``money_out`` with
+    ``VIEW_MONEY`` converts."""
     if view is None:
         return None
-    out: dict[str, Any] = money_out({k: v for k, v in view.items() if k != "extra"}, money=VIEW_MONEY)
+    out = dict(view)
+    out["seats"] = [{**seat, "stack": _eur(seat["stack"]), "in_pot": _eur(seat["in_pot"]),
+                     "round_bet": _eur(seat["round_bet"])} for seat in view["seats"]]
+    out["legal_actions"] = [{**action, "to": _eur(action["to"]), "add": _eur(action["add"]),
+                             "max_to": _eur(action["max_to"]), "max_add": _eur(action["max_add"]),
+                             "choices": [_eur(c) for c in action["choices"]]} for action in view["legal_actions"]]
+    out["pots"] = _pots_out(view["pots"])
+    out["house_take"] = _eur(view["house_take"])
+    outcome = view.get("outcome")
+    if outcome is not None:
+        out["outcome"] = {**outcome, "pots": _pots_out(outcome["pots"]),
+                          "awards": [[pot, seat, _eur(cents)] for pot, seat, cents in outcome["awards"]],
+                          **{key: {str(seat): _eur(cents) for seat, cents in outcome[key].items()}
+                             for key in _OUTCOME_MAPS},
+                          "house_take": _eur(outcome["house_take"])}
     game = view.get("game")
     out["extra"] = money_out(dict(view.get("extra") or {}),
                              money=ANSWER_MONEY.get(game, ANY_GAME_MONEY) if isinstance(game, str) else ANY_GAME_MONEY)
     return out
+
+
+#: The outcome's seat-keyed maps of cents (as :data:`rules.core.view.VIEW_MONEY` declares them).
+_OUTCOME_MAPS = tuple(sorted(VIEW_MONEY.maps))
 
 
 # --- the shape, for the OpenAPI schema --------------------------------------------------------------------------
@@ -55,15 +88,15 @@ class EurOutField(serializers.CharField):
     """An amount in EUR with two decimals, as a string (cents at the service, never a float)."""
 
 
-def _eur(help_text: str, *, null: bool = False) -> EurOutField:
+def _eur_field(help_text: str, *, null: bool = False) -> EurOutField:
     return EurOutField(read_only=True, allow_null=null, help_text=help_text)
 
 
 class HandViewSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(read_only=True, help_text="the table seat")
-    stack = _eur("chips behind; once the hand is complete, what the seat takes home")
-    in_pot = _eur("put in this hand (returned chips taken off)")
-    round_bet = _eur("put in this street / betting round")
+    stack = _eur_field("chips behind; once the hand is complete, what the seat takes home")
+    in_pot = _eur_field("put in this hand (returned chips taken off)")
+    round_bet = _eur_field("put in this street / betting round")
     folded = serializers.BooleanField(read_only=True)
     all_in = serializers.BooleanField(read_only=True)
     up_cards = serializers.ListField(child=serializers.CharField(), read_only=True, help_text='shown cards, e.g. "As"')
@@ -74,17 +107,17 @@ class HandViewSeatSerializer(serializers.Serializer):
 class HandViewActionSerializer(serializers.Serializer):
     kind = serializers.CharField(read_only=True, help_text='the event type to log: "bet", "raise", "call", "deal" ...')
     seat = serializers.IntegerField(read_only=True, allow_null=True, help_text="who; null for a table event")
-    to = _eur("a wager's total for the round after it (bet, raise, complete)", null=True)
-    add = _eur("the chips this action puts in now; null when it moves none", null=True)
-    max_to = _eur("top of a spread-limit range (equal to `to` when fixed)", null=True)
-    max_add = _eur("top of a spread-limit range (equal to `add` when fixed)", null=True)
+    to = _eur_field("a wager's total for the round after it (bet, raise, complete)", null=True)
+    add = _eur_field("the chips this action puts in now; null when it moves none", null=True)
+    max_to = _eur_field("top of a spread-limit range (equal to `to` when fixed)", null=True)
+    max_add = _eur_field("top of a spread-limit range (equal to `add` when fixed)", null=True)
     choices = serializers.ListField(child=EurOutField(), read_only=True,
                                     help_text="every allowed `to` when a split limit leaves a choice (open pair)")
     cards = serializers.IntegerField(read_only=True, allow_null=True, help_text='cards a "deal" needs')
 
 
 class HandViewPotSerializer(serializers.Serializer):
-    amount = _eur("the pot, the house take already out")
+    amount = _eur_field("the pot, the house take already out")
     eligible = serializers.ListField(child=serializers.IntegerField(), read_only=True, help_text="seats that may win it")
 
 
@@ -110,7 +143,7 @@ class HandViewOutcomeSerializer(serializers.Serializer):
     fees = _EurBySeatField(read_only=True)
     bonus = _EurBySeatField(read_only=True)
     net = _EurBySeatField(read_only=True)
-    house_take = _eur("the house's take of the hand (Taxe, tax or fee)")
+    house_take = _eur_field("the house's take of the hand (Taxe, tax or fee)")
 
 
 class HandViewSerializer(serializers.Serializer):
@@ -127,7 +160,7 @@ class HandViewSerializer(serializers.Serializer):
     seats = HandViewSeatSerializer(many=True, read_only=True)
     legal_actions = HandViewActionSerializer(many=True, read_only=True)
     pots = HandViewPotSerializer(many=True, read_only=True, help_text="main pot first")
-    house_take = _eur("the house's take so far")
+    house_take = _eur_field("the house's take so far")
     house_take_kind = serializers.ChoiceField(choices=["taxe", "tax", "fee"], read_only=True)
     complete = serializers.BooleanField(read_only=True)
     outcome = HandViewOutcomeSerializer(read_only=True, allow_null=True, help_text="null until complete")

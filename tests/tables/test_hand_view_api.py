@@ -20,6 +20,7 @@ import pytest
 
 from rules.core.view import VIEW_MONEY, HandView, LegalAction, Outcome, PotView, SeatView
 from rules.registry import GAMES
+from tables.api.hands_serializers import money_out
 from tables.api.view_serializers import EUR_PATTERN, HandViewSerializer, view_out
 from tables.models import Hand
 from tables.services.hands import hand_view
@@ -251,6 +252,27 @@ def test_view_money_is_eur_and_seats_stay_ints():
                               "house_take": "2.30"}
     assert out["extra"] == {"raises_left": 2, "unit": "5.00", "level": "10.00"}
     assert view_out(None) is None
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_view_out_converts_exactly_the_cents_the_view_and_its_game_declare(spec):
+    """The field-by-field rendering is the generic one driven by the declarations: ``VIEW_MONEY`` for the view,
+    the game's ``answer_money`` for its ``extra``."""
+    config = spec.engine.build_config(spec.example_config)
+    rendered = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        seats = {s: rng.randint(20, 400) * 100 for s in range(1, spec.players[0] + 2)}
+        state = spec.engine.new_hand(config, seats, button=max(seats))
+        for event in [None, *spec.random_hand(config, seats, max(seats), rng)]:
+            if event is not None:
+                state = spec.engine.apply(state, event)
+            view = spec.hand_view(state).as_dict()
+            expected = money_out({k: v for k, v in view.items() if k != "extra"}, money=VIEW_MONEY)
+            expected["extra"] = money_out(view["extra"], money=spec.answer_money)
+            assert view_out(view) == expected
+            rendered += 1
+    assert rendered > 20
 
 
 def test_every_declared_cents_field_is_a_field_of_the_view():
