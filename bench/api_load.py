@@ -1,5 +1,8 @@
 """Load on the hand-logging API: N simulated croupiers logging stud hands over HTTP (issues 10 and 19).
 
+Long module: one self-contained benchmark run as a script, whose steps (the database, the in-process
+figures, the servers, the paced and saturation phases, the report) run in order on one set of options.
+
 Run from the repo root (PostgreSQL and Redis running): ``.venv/bin/python bench/api_load.py``
 [``--croupiers 250 --think 3 --duration 60``] [``--saturate-steps 1,2,4,8,16,32``] [``--workers 4 --threads 2``]
 [``--web-processes 2``] [``--celery-workers 2``] [``--profile 3``]. Each phase is bounded by ``--duration``.

@@ -1,5 +1,11 @@
 """What each game's configuration key means: label, unit, default, allowed values, help, rule number.
 
+Long module: about four fifths of it is the declarative table of every game's keys (one
+:class:`ConfigField` per key, grouped by game and section, next to its spec rule), read as one reference
+beside the specs and the German catalogue; the code around it (the dataclass and three lookups) is about a
+hundred lines. Split per game, each table would import the shared section names and :class:`ConfigField`
+from here while this module imported the tables back for its list of games.
+
 Pure Python (no Django): the floor's limit forms and the admin are generated from this description
 (DESIGN.md "The config also describes itself"). Defaults and allowed values are **derived** from the
 engine config modules (``rules/engines/*_config.py``), so they cannot drift from what the engines
@@ -16,12 +22,6 @@ Usage::
 
 ``kind`` is one of :data:`KINDS`; money values (``"money"``, ``"money_pair"``) are EUR decimal strings,
 as in a limit profile's ``config``.
-
-Why one module of over 500 lines: about four fifths of it is the declarative table of every game's keys
-(one :class:`ConfigField` per key, grouped by game and section, next to its spec rule), read as one
-reference beside the specs and the German catalogue; the code around it (the dataclass and three
-lookups) is about a hundred lines. Split per game, each table would import the shared section names
-and :class:`ConfigField` from here while this module imported the tables back for its list of games.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Reconciliation: every closed hand checked again by replay, every gaming day checked as a whole.
 
+Long module: the per-hand and the gaming-day runs share the one idempotency and locking contract below and
+its private helpers (the pure check, the locked loading, the run and discrepancy writes); the pure check
+could stand alone, and stays here while the day run's batching is being reworked (issue 19).
+
 DESIGN.md "accounting/": a machine that did not log the hand replays its stored events through the
 engine with the frozen limit snapshot and compares the resulting :class:`~rules.engines.base.Settlement`
 with the ledger entry the hand posted (ledger convention in the Django brief: players / pot / tax / fee

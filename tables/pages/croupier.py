@@ -1,5 +1,9 @@
 """The croupier's table screen (issue 15): ``/croupier/`` and the table page for a tablet at the table.
 
+Long module: the table screen's views (open a hand, log one event, Capsa's whole deal, the floor call)
+render one hand fragment through shared page helpers (the hand's context, the duty check, a refusal's
+message); split, the pages would import each other's private helpers.
+
 Views translate only (STYLE.md 9): they read the form, call the same services as the hand API
 (:mod:`tables.services.hands`: ``hand_open``, ``hand_event_append``, ``hand_events_submit``) and render the
 engine's answer through the one adapter :mod:`tables.pages.croupier_view`. For an htmx request they

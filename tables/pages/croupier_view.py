@@ -1,5 +1,8 @@
 """The ONE adapter between the engines and the croupier's table screen (issue 15).
 
+Long module: it is the one adapter (below), so every game's reading of the typed view sits here side by
+side: the view model the templates render, :func:`table_view`, and each game's extras and Capsa's deal.
+
 The page never reads an engine directly: :func:`table_view` turns the game's one typed view of the hand
 (:class:`rules.core.view.HandView`, built by the registry entry's ``hand_view``: seats, whose turn, legal
 actions with ``to``/``add`` and the spread range, pots with eligible seats, the house take, the outcome)

@@ -1,5 +1,9 @@
 """Logging a hand: open it, append engine events one by one (or a whole hand at once), close or void it.
 
+Long module: one service with one locking contract (below: the hand row lock, sequence numbers, auto-close),
+whose entry points (open, log one event or many, close, void) share its private helpers (the lock, the
+event store, the close, the state answers); split, they would import each other's internals.
+
 DESIGN.md data flow: croupier action -> this service -> rules engine (validate, next state) -> the event's
 canonical record stored (:mod:`rules.engines.events`; never the request as sent) -> on close: the ledger entry
 (``accounting.services.settlement``) -> Celery reconciliation.
