@@ -196,6 +196,14 @@ def hand_event_redacted(payload: dict) -> dict:
     return {**payload, **dict.fromkeys(hidden), "hidden": hidden}
 
 
+def hand_view_redacted(view: dict) -> dict:
+    """A hand's typed view as JSON (:meth:`rules.core.view.HandView.as_dict`) as the hand's answers show it:
+    each seat's face-down cards as ``"??"``, one per card. The engine's ``state`` beside it counts them and
+    never names one, to anyone, the hand's dealer too (issue 20); the events list names them to whoever may
+    read them (:func:`hand_cards_visible`). Up cards stay named."""
+    return {**view, "seats": [{**seat, "down_cards": ["??"] * len(seat["down_cards"])} for seat in view["seats"]]}
+
+
 def duty_correction_list(*, user) -> QuerySet:
     """Duty corrections visible to ``user`` (croupiers: those about themselves), newest first."""
     from tables.models import DutyCorrection

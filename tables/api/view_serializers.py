@@ -101,7 +101,8 @@ class HandViewSeatSerializer(serializers.Serializer):
     all_in = serializers.BooleanField(read_only=True)
     up_cards = serializers.ListField(child=serializers.CharField(), read_only=True, help_text='shown cards, e.g. "As"')
     down_cards = serializers.ListField(child=serializers.CharField(), read_only=True,
-                                       help_text='face-down cards held, named or "??"')
+                                       help_text='"??" for each face-down card held: the answers never name one '
+                                                 '(the events list does, to whoever may read them)')
 
 
 class HandViewActionSerializer(serializers.Serializer):

@@ -55,7 +55,7 @@ from rules.engines.messages import event_name, semicolon_list
 from rules.registry import get_engine, get_game
 from rules.replay import hand_config, replay_hand
 from tables.models import SEAT_RANGE, Dealer, DealerAssignment, Hand, HandEvent, LimitProfile, Table, TableSession
-from tables.selectors import dealer_on_duty, limit_profile_in_force
+from tables.selectors import dealer_on_duty, hand_view_redacted, limit_profile_in_force
 from tables.services.floor import table_button_advance, table_button_for_next_hand
 from tables.services.waiting_list import seat_offer_take
 
@@ -155,9 +155,10 @@ def _typed_view(hand: Hand, state) -> HandView:
 
 def _answer(hand: Hand, engine, state, typed: HandView | None = None) -> dict[str, Any]:
     """:func:`_state_answer` plus, under :data:`VIEW_KEY`, the typed view of the same ``state`` (``typed`` if
-    already built) as JSON-able dicts (cents): both from the one replay."""
+    already built) as JSON-able dicts (cents), its face-down cards unnamed as the state's
+    (:func:`tables.selectors.hand_view_redacted`): both from the one replay."""
     answer = _state_answer(hand, engine, state)
-    answer[VIEW_KEY] = (typed if typed is not None else _typed_view(hand, state)).as_dict()
+    answer[VIEW_KEY] = hand_view_redacted((typed if typed is not None else _typed_view(hand, state)).as_dict())
     return answer
 
 

@@ -107,6 +107,21 @@ def test_the_state_of_a_live_hand_never_shows_face_down_cards_even_to_its_dealer
     assert not _shows_hole_cards(answer.content.decode())
 
 
+def test_the_answers_of_the_dealers_own_actions_name_no_face_down_card(api_client, floor):
+    """The state and the typed view of a logged action, a refused one and a stale one (issue 14's ``view``
+    beside ``state``) count the face-down cards, never name them."""
+    terminal = Terminal(api_client, floor["dealing"])
+    logged = terminal.post(floor["hand"], {"type": "bring_in", "seat": 1}, seq=6, key="own-7")
+    refused = terminal.post(floor["hand"], {"type": "raise", "seat": 3, "to": "99.00"}, seq=7, key="own-8")
+    stale = terminal.post(floor["hand"], {"type": "call", "seat": 3}, seq=3, key="own-9")
+    assert (logged.status_code, refused.status_code, stale.status_code) == (201, 400, 409)
+    for answer in (logged, refused, stale):
+        body = answer.json()
+        view = body["view"] if "view" in body else body["extra"]["view"]
+        assert [s["down_cards"] for s in view["seats"]] == [["??", "??"]] * 3
+        assert not _shows_hole_cards(answer.content.decode())
+
+
 def test_once_the_hand_is_over_a_croupier_who_dealt_there_today_reads_its_cards(api_client, floor):
     from tables.models import Hand
 
