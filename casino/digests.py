@@ -110,21 +110,44 @@ def hand_event_record(*, seq: int, payload: Any, idempotency_key: str) -> dict[s
     return {"seq": seq, "payload": payload, "key": idempotency_key}
 
 
-def hand_chain(header: Mapping[str, Any], events: Iterable[tuple[int, Any, str]]) -> list[str]:
+def hand_header_text(*, table_id: int, number: int, game: str, button_seat: int, limits_json: str, seats: Any,
+                     gaming_day: dt.date, opened_at: dt.datetime) -> str:
+    """``canonical_json(hand_header_record(...))`` with the frozen limit snapshot given as its canonical text
+    (``limits_json = canonical_json(limit_snapshot)``): the same bytes, written field by field in sorted key
+    order, so the hands of a table, which share one snapshot, encode it once (reconciliation)."""
+    c = canonical_json
+    return (f'{{"button":{c(button_seat)},"game":{c(game)},"gaming_day":{c(gaming_day)},"limits":{limits_json},'
+            f'"number":{c(number)},"opened_at":{c(opened_at)},"seats":{c(seats)},"table":{c(table_id)}}}')
+
+
+def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any, str]], *,
+               header_text: str | None = None) -> list[str]:
     """``[header digest, digest after event 1, ...]`` for ``events`` as ``(seq, payload, key)``.
 
     The same digests as :func:`chain_digest` over :func:`hand_event_record` records, with the key read
     once per chain and an event's canonical text written directly (its keys in sorted order) when its
-    number is an int and its key text, as every stored event's are."""
+    number is an int and its key text, as every stored event's are. ``header_text``, when given, is
+    the header's canonical text (:func:`hand_header_text`) and ``header`` is not read."""
     key = settings.LEDGER_DIGEST_KEY.encode()
-    digests = [hmac_sha256_hex(key, f"{GENESIS}\n{canonical_json(header)}".encode())]
+    inner_pad, outer_pad = _hmac_pads(key)
+    inner_copy, outer_copy = inner_pad.copy, outer_pad.copy
+    head = canonical_json(header) if header_text is None else header_text
+    link = hmac_sha256_hex(key, f"{GENESIS}\n{head}".encode())
+    digests = [link]
+    append = digests.append
     quote = json.encoder.encode_basestring_ascii
+    encode = canonical_json
     for seq, payload, idempotency_key in events:
         if type(seq) is int and type(idempotency_key) is str:
-            body = f'{{"key":{quote(idempotency_key)},"payload":{canonical_json(payload)},"seq":{seq}}}'
+            body = f'{{"key":{quote(idempotency_key)},"payload":{encode(payload)},"seq":{seq}}}'
         else:
-            body = canonical_json(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))
-        digests.append(hmac_sha256_hex(key, f"{digests[-1]}\n{body}".encode()))
+            body = encode(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))
+        inner = inner_copy()  # HMAC as hmac_sha256_hex, inline: this loop runs for every event of a day
+        inner.update(f"{link}\n{body}".encode())
+        outer = outer_copy()
+        outer.update(inner.digest())
+        link = outer.hexdigest()
+        append(link)
     return digests
 
 

@@ -69,6 +69,7 @@ from accounting.services.tamper import (
     ledger_chain_window_findings,
     ledger_span,
 )
+from casino.digests import canonical_json
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.i18n import gettext_noop
@@ -131,6 +132,9 @@ class HandFacts:
     #: The engine config of ``(game, limit_snapshot)`` when the loader built it once for many hands
     #: (:func:`rules.replay.hand_config`); None: the replay builds or finds it.
     config: Any = field(default=None, compare=False, repr=False)
+    #: The canonical JSON text of ``limit_snapshot`` when the loader encoded it once for many hands
+    #: (:func:`accounting.services.tamper.limits_json`); empty: encoded when needed.
+    limits_json: str = field(default="", compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------------------------- pure check
@@ -333,13 +337,15 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
     with connection.cursor() as cursor:
         cursor.execute(_FACTS_SQL.format(where=where, limit=f" LIMIT {int(limit)}" if limit else ""), params)
         rows = cursor.fetchall()
-    snapshots: dict[str, Any] = {}
+    snapshots: dict[str, tuple[Any, str]] = {}
     configs: dict[tuple[str, str], Any] = {}
     out = []
     for hand_id, table_id, number, game, status, button, snapshot_text, seats_text, day_, count, opened, digest in rows:
-        snapshot = snapshots.get(snapshot_text)
-        if snapshot is None:
-            snapshot = snapshots[snapshot_text] = json.loads(snapshot_text)
+        known = snapshots.get(snapshot_text)
+        if known is None:
+            parsed = json.loads(snapshot_text)
+            known = snapshots[snapshot_text] = (parsed, canonical_json(parsed))
+        snapshot, snapshot_json = known
         config = configs.get((game, snapshot_text), _UNBUILT)
         if config is _UNBUILT:
             try:
@@ -348,7 +354,7 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
                 config = None
             configs[(game, snapshot_text)] = config
         out.append(HandFacts(hand_id, table_id, number, game, status, button, snapshot, json.loads(seats_text), day_,
-                             count, opened, digest, config))
+                             count, opened, digest, config, snapshot_json))
     return out
 
 

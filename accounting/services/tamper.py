@@ -24,9 +24,11 @@ from accounting.findings import NONE, Finding
 from accounting.models import Account, JournalEntry, Posting
 from casino.digests import (
     GENESIS,
+    canonical_json,
     chain_digest,
     hand_chain,
     hand_header_record,
+    hand_header_text,
     journal_entry_record,
     sorted_json_encoder,
 )
@@ -66,6 +68,13 @@ def hand_header(facts) -> dict[str, Any]:
                               gaming_day=facts.gaming_day, opened_at=facts.opened_at)
 
 
+def limits_json(facts) -> str:
+    """The canonical JSON text of a hand's frozen limit snapshot: the one its loader encoded once for all
+    the hands sharing it (``HandFacts.limits_json``), else encoded now (JSON values only, so the digests'
+    and the run keys' encoders write the same text)."""
+    return getattr(facts, "limits_json", "") or canonical_json(facts.limit_snapshot)
+
+
 def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
     """Differences between a hand's stored digests and the ones recomputed from its header and events.
 
@@ -79,7 +88,10 @@ def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
     if seqs != list(range(1, len(rows) + 1)) or len(rows) != facts.event_count:
         out.append(Finding("event_sequence", "seq", "event_sequence", {"hand": facts.number, "count": facts.event_count},
                            f"1..{facts.event_count}", ",".join(map(str, seqs))[:250]))
-    digests = hand_chain(hand_header(facts), [(seq, payload, key) for seq, payload, key, _ in rows])
+    header = hand_header_text(table_id=facts.table_id, number=facts.number, game=facts.game,
+                              button_seat=facts.button_seat, limits_json=limits_json(facts), seats=facts.seats,
+                              gaming_day=facts.gaming_day, opened_at=facts.opened_at)
+    digests = hand_chain(None, [(seq, payload, key) for seq, payload, key, _ in rows], header_text=header)
     for (seq, _payload, _key, stored), expected in zip(rows, digests[1:]):
         if stored != expected:
             out.append(Finding("event_digest", f"event{seq}", "event_digest", {"hand": facts.number, "seq": seq},
@@ -94,9 +106,17 @@ def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
 def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
     """A hash of everything a hand's check reads (header, status, stored head digest, the hash of its
     event rows from :func:`event_rows_by_hand`, its ledger legs): any change gives a new run key, so a
-    changed hand is checked again."""
-    body = _content_json([hand_header(facts), facts.status, facts.event_count, facts.digest or "", events_hash,
-                          sorted(map(repr, legs))])
+    changed hand is checked again.
+
+    The hashed text is ``json.dumps([header record, status, event count, head digest, events hash,
+    sorted reprs of the legs], sort_keys=True, default=str, separators=(",", ":"))``, written here field
+    by field with the limit snapshot's text encoded once per snapshot (:func:`limits_json`): the same
+    bytes, so run keys stored before stay valid."""
+    c = _content_json
+    body = (f'[{{"button":{c(facts.button_seat)},"game":{c(facts.game)},"gaming_day":{c(facts.gaming_day)},'
+            f'"limits":{limits_json(facts)},"number":{c(facts.number)},"opened_at":{c(facts.opened_at)},'
+            f'"seats":{c(facts.seats)},"table":{c(facts.table_id)}}},{c(facts.status)},{c(facts.event_count)},'
+            f'{c(facts.digest or "")},{c(events_hash)},{c(sorted(map(repr, legs)))}]')
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 

@@ -209,3 +209,26 @@ def test_a_deleted_entry_breaks_the_ledger_chain_and_its_hand_misses_it():
     assert again.status == ReconciliationRun.Status.DISCREPANCY
     assert "missing_entry" in set(Discrepancy.objects.filter(hand=stud).values_list("kind", flat=True))
     assert Discrepancy.objects.filter(kind="entry_digest", check_key=f"entry:{following.pk}:entry_digest").exists()
+
+
+def test_a_hands_run_key_hashes_the_documented_text():
+    """The content key is written field by field (the limit snapshot encoded once per table): the same
+    bytes as the documented ``json.dumps`` of what the check reads, so run keys stored before stay valid."""
+    import hashlib
+
+    from accounting.services.reconciliation import _facts, _legs_by_hand, hands_lock
+    from accounting.services.tamper import event_rows_by_hand, hand_content_key, hand_header
+
+    hands = _day_of_hands()
+    ids = sorted(h.pk for h in hands.values())
+    _, hashes = event_rows_by_hand(ids)
+    legs = _legs_by_hand(ids)
+    with transaction.atomic():
+        loaded = hands_lock(ids=ids)
+    for facts in [*loaded, *(_facts(h) for h in hands.values())]:
+        documented = json.dumps([hand_header(facts), facts.status, facts.event_count, facts.digest or "",
+                                 hashes[facts.id], sorted(map(repr, legs[facts.id]))],
+                                sort_keys=True, default=str, separators=(",", ":"))
+        assert legs[facts.id] and hashes[facts.id]
+        assert hand_content_key(facts, hashes[facts.id], legs[facts.id]) == \
+            hashlib.sha256(documented.encode()).hexdigest()[:32]

@@ -13,7 +13,15 @@ from decimal import Decimal
 import pytest
 from django.test import override_settings
 
-from casino.digests import _canonical, canonical_json, chain_digest, hand_chain, sorted_json_encoder
+from casino.digests import (
+    _canonical,
+    canonical_json,
+    chain_digest,
+    hand_chain,
+    hand_header_record,
+    hand_header_text,
+    sorted_json_encoder,
+)
 
 RECORDS = [
     {"seq": 7, "payload": {"type": "bet", "seat": 3, "to": 1000, "note": "Ärger\x7f\n\"quoted\" \u2603"}, "key": "k7"},
@@ -51,3 +59,23 @@ def test_the_sorted_encoder_writes_what_json_dumps_writes():
 def test_a_value_without_a_canonical_form_is_refused():
     with pytest.raises(TypeError):
         chain_digest("", {"x": object()})
+
+
+HEADERS = [
+    dict(table_id=3, number=17, game="seven_card_stud", button_seat=2,
+         limit_snapshot={"ante": "1.00", "lower": "5.00", "raise_cap": 3, "nested": {"b": [1, None], "a": True}},
+         seats={"2": {"stack": 20000, "player_ref": None}, "10": {"stack": 5, "player_ref": "Ärger \"x\""}},
+         gaming_day=dt.date(2026, 3, 28), opened_at=dt.datetime(2026, 3, 28, 23, 59, 59, 999999, tzinfo=dt.UTC)),
+    dict(table_id=1, number=0, game="capsa_susun", button_seat=0, limit_snapshot={}, seats={},
+         gaming_day=dt.date(2026, 1, 1), opened_at=dt.datetime(2026, 1, 1, 6, 0, tzinfo=dt.UTC)),
+]
+
+
+@pytest.mark.parametrize("header", HEADERS)
+def test_the_header_written_field_by_field_is_the_canonical_json_of_the_record(header):
+    """Reconciliation encodes a table's limit snapshot once and writes each hand's header around it."""
+    fields = {k: v for k, v in header.items() if k != "limit_snapshot"}
+    text = hand_header_text(**fields, limits_json=canonical_json(header["limit_snapshot"]))
+    assert text == canonical_json(hand_header_record(**header))
+    events = [(1, {"type": "ante", "seat": 2}, "a"), (2, {"type": "fold", "seat": 10}, "b")]
+    assert hand_chain(None, events, header_text=text) == hand_chain(hand_header_record(**header), events)
