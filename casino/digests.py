@@ -154,12 +154,17 @@ def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any
 def journal_entry_record(*, idempotency_key: str, kind: str, memo: str, hand_id: int | None, table_id: int | None,
                          gaming_day: dt.date, posted_at: dt.datetime, created_by_id: int | None,
                          reverses_id: int | None, reason: str,
-                         legs: Sequence[tuple[str, Decimal, str, int | None, str, int | None]]) -> dict[str, Any]:
+                         legs: Sequence[tuple[str, Decimal, str, int | None, str, int | None]] = (),
+                         canonical_legs: list[list[Any]] | None = None) -> dict[str, Any]:
     """An entry as its digest covers it; ``legs`` as ``(account code, amount, role, seat, player_ref, pot_index)``
-    in any order (sorted here)."""
-    canonical_legs = sorted([code, f"{Decimal(amount):.2f}", role or "", -1 if seat is None else seat, player_ref or "",
-                             -1 if pot_index is None else pot_index]
-                            for code, amount, role, seat, player_ref, pot_index in legs)
+    in any order (sorted here). ``canonical_legs``, when given, replaces ``legs``: each leg already in its
+    canonical form ``[code, amount as text with two decimals, role or "", seat or -1, player_ref or "",
+    pot_index or -1]`` (as PostgreSQL writes a ``numeric(14, 2)`` amount), in any order."""
+    if canonical_legs is None:
+        canonical_legs = [[code, f"{Decimal(amount):.2f}", role or "", -1 if seat is None else seat, player_ref or "",
+                           -1 if pot_index is None else pot_index]
+                          for code, amount, role, seat, player_ref, pot_index in legs]
+    canonical_legs.sort()
     return {"key": idempotency_key, "kind": kind, "memo": memo, "hand": hand_id, "table": table_id,
             "gaming_day": gaming_day, "posted_at": posted_at, "by": created_by_id, "reverses": reverses_id,
             "reason": reason, "legs": canonical_legs}

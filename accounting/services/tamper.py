@@ -15,6 +15,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -124,11 +125,12 @@ def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
 _content_json = sorted_json_encoder(str)
 
 
-def _entry_record(entry: Mapping[str, Any], legs: Sequence[tuple]) -> dict[str, Any]:
+def _entry_record(entry: Mapping[str, Any], legs: list[list[Any]]) -> dict[str, Any]:
     return journal_entry_record(
         idempotency_key=entry["idempotency_key"], kind=entry["kind"], memo=entry["memo"], hand_id=entry["hand_id"],
         table_id=entry["table_id"], gaming_day=entry["gaming_day"], posted_at=entry["posted_at"],
-        created_by_id=entry["created_by_id"], reverses_id=entry["reverses_id"], reason=entry["reason"], legs=legs)
+        created_by_id=entry["created_by_id"], reverses_id=entry["reverses_id"], reason=entry["reason"],
+        canonical_legs=legs)
 
 
 _ENTRY_FIELDS = ("id", "idempotency_key", "kind", "memo", "hand_id", "table_id", "gaming_day", "posted_at",
@@ -185,20 +187,25 @@ def ledger_chain_window_findings(*, first_id: int, last_id: int) -> list[ChainFi
     return out
 
 
-def _entry_legs(entry_ids: list[int]) -> dict[int, list[tuple]]:
-    """Each entry's legs as ``(account code, amount, role, seat, player_ref, pot_index)``, one query."""
-    legs: dict[int, list[tuple]] = defaultdict(list)
+def _entry_legs(entry_ids: list[int]) -> dict[int, list[list[Any]]]:
+    """Each entry's legs in their canonical form (:func:`casino.digests.journal_entry_record`:
+    ``[account code, amount text, role, seat or -1, player_ref, pot_index or -1]``), one query; on
+    PostgreSQL written so by the database (a ``numeric(14, 2)`` amount as text has its two decimals)."""
+    legs: dict[int, list[list[Any]]] = defaultdict(list)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT p.entry_id, a.code, p.amount, p.role, p.seat, p.player_ref, p.pot_index "
+            cursor.execute(f"SELECT p.entry_id, a.code, p.amount::text, coalesce(p.role, ''), coalesce(p.seat, -1), "
+                           f"coalesce(p.player_ref, ''), coalesce(p.pot_index, -1) "
                            f"FROM {Posting._meta.db_table} p JOIN {Account._meta.db_table} a ON a.id = p.account_id "
                            "WHERE p.entry_id = ANY(%s)", [entry_ids])
-            rows = cursor.fetchall()
-    else:
-        rows = list(Posting.objects.filter(entry_id__in=entry_ids).values_list(
-            "entry_id", "account__code", "amount", "role", "seat", "player_ref", "pot_index"))
-    for entry_id, *leg in rows:
-        legs[entry_id].append(tuple(leg))
+            for entry_id, *leg in cursor.fetchall():
+                legs[entry_id].append(leg)
+        return legs
+    for entry_id, code, amount, role, seat, player_ref, pot_index in Posting.objects.filter(
+            entry_id__in=entry_ids).values_list("entry_id", "account__code", "amount", "role", "seat", "player_ref",
+                                                "pot_index"):
+        legs[entry_id].append([code, f"{Decimal(amount):.2f}", role or "", -1 if seat is None else seat,
+                               player_ref or "", -1 if pot_index is None else pot_index])
     return legs
 
 

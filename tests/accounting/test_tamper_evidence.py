@@ -232,3 +232,23 @@ def test_a_hands_run_key_hashes_the_documented_text():
         assert legs[facts.id] and hashes[facts.id]
         assert hand_content_key(facts, hashes[facts.id], legs[facts.id]) == \
             hashlib.sha256(documented.encode()).hexdigest()[:32]
+
+
+def test_the_ledger_chain_reads_each_leg_in_the_form_its_digest_covers():
+    """The chain check reads the legs already canonical (on PostgreSQL the amount's text): the same
+    lists :func:`casino.digests.journal_entry_record` makes of the stored legs."""
+    from accounting.services.tamper import _entry_legs
+    from casino.digests import journal_entry_record
+
+    _day_of_hands()
+    entry_ids = list(JournalEntry.objects.values_list("id", flat=True))
+    read = _entry_legs(entry_ids)
+    for entry_id in entry_ids:
+        stored = [(p.account.code, p.amount, p.role, p.seat, p.player_ref, p.pot_index)
+                  for p in Posting.objects.filter(entry_id=entry_id).select_related("account")]
+        fields = dict(idempotency_key="k", kind="hand_settlement", memo="", hand_id=None, table_id=None,
+                      gaming_day=DAY, posted_at=IN_DAY, created_by_id=None, reverses_id=None, reason="")
+        assert stored
+        assert journal_entry_record(**fields, canonical_legs=read[entry_id]) == journal_entry_record(**fields,
+                                                                                                      legs=stored)
+    assert any(leg[1].startswith("-") for legs in read.values() for leg in legs)
