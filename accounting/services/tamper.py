@@ -11,6 +11,7 @@ the content keys here make a changed hand or day a new run (checked again, never
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 from collections import defaultdict
@@ -209,36 +210,75 @@ def _entry_legs(entry_ids: list[int]) -> dict[int, list[list[Any]]]:
     return legs
 
 
-_DAY_FINGERPRINT_SQL = """
-SELECT md5(concat_ws('|',
+#: Hands per part of the day fingerprint, and journal entry ids per ledger part (fixed sizes: the same day
+#: always splits the same way, whatever the number of threads).
+FINGERPRINT_HANDS = 10_000
+FINGERPRINT_ENTRIES = 10_000
+
+_HANDS_PART_SQL = """
+SELECT concat_ws('|',
   (SELECT md5(string_agg(md5(concat_ws(':', id, table_id, number, game, status, event_count, digest, button_seat,
                                        seats::text, limit_snapshot::text, opened_at)), '' ORDER BY id))
-   FROM tables_hand WHERE gaming_day = %(day)s),
+   FROM tables_hand WHERE gaming_day = %(day)s AND id > %(low)s AND id <= %(high)s),
   (SELECT md5(string_agg(concat_ws(':', e.id, e.hand_id, e.seq, e.xmin), ',' ORDER BY e.id))
-   FROM tables_handevent e JOIN tables_hand h ON h.id = e.hand_id WHERE h.gaming_day = %(day)s),
+   FROM tables_handevent e JOIN tables_hand h ON h.id = e.hand_id
+   WHERE h.gaming_day = %(day)s AND h.id > %(low)s AND h.id <= %(high)s
+     AND e.hand_id > %(low)s AND e.hand_id <= %(high)s))
+"""
+_LEDGER_PART_SQL = """
+SELECT concat_ws('|',
   (SELECT md5(string_agg(md5(concat_ws(':', id, idempotency_key, kind, memo, hand_id, table_id, posted_at,
                                        created_by_id, reverses_id, reason, digest)), '' ORDER BY id))
-   FROM accounting_journalentry WHERE gaming_day = %(day)s),
+   FROM accounting_journalentry WHERE gaming_day = %(day)s AND id > %(low)s AND id <= %(high)s),
   (SELECT md5(string_agg(concat_ws(':', p.id, p.entry_id, p.xmin), ',' ORDER BY p.id))
-   FROM accounting_posting p JOIN accounting_journalentry j ON j.id = p.entry_id WHERE j.gaming_day = %(day)s)))
+   FROM accounting_posting p JOIN accounting_journalentry j ON j.id = p.entry_id
+   WHERE j.gaming_day = %(day)s AND j.id > %(low)s AND j.id <= %(high)s
+     AND p.entry_id > %(low)s AND p.entry_id <= %(high)s))
 """
+_HAND_BOUNDS_SQL = """
+SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM tables_hand WHERE gaming_day = %(day)s) AS s
+WHERE n %% %(size)s = 0 ORDER BY id
+"""
+#: No id is above this: the last part of a day is open-ended.
+_NO_ID_ABOVE = 2**63 - 1
 
 
-def day_content_fingerprint(day: dt.date) -> str:
+def _fingerprint_part(sql: str, day: dt.date, low: int, high: int) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"day": day, "low": low, "high": high})
+        return cursor.fetchone()[0] or ""
+
+
+def day_content_fingerprint(day: dt.date, *, threads: int = 2) -> str:
     """A hash of everything the day run reads (hands, events, entries, legs, stored digests): a changed
     day gives a new run key, so a change made after a day was reconciled is found by the next run.
 
-    On PostgreSQL the hashing runs in the database (one query): hands and entries by their columns, the
-    append-only events and legs (a day has some twenty-five of each per hand) by row version, their id
-    and ``xmin``. PostgreSQL writes a new row version, with the writing transaction's id, for every
-    change, also one made with the triggers off, so an edited, replaced or added event or leg changes
-    the fingerprint as its content did, without reading and hashing every payload (a row copied by a
-    dump and restore changes it too: that day is then checked once more).
+    On PostgreSQL the hashing runs in the database: hands and entries by their columns, the append-only
+    events and legs (a day has some twenty-five of each per hand) by row version, their id and
+    ``xmin``. PostgreSQL writes a new row version, with the writing transaction's id, for every change,
+    also one made with the triggers off, so an edited, replaced or added event or leg changes the
+    fingerprint as its content did, without reading and hashing every payload (a row copied by a dump
+    and restore changes it too: that day is then checked once more). The day is hashed in parts (hand
+    id ranges of :data:`FINGERPRINT_HANDS` hands with their events, entry id windows of
+    :data:`FINGERPRINT_ENTRIES` with their legs), each an md5 in id order, by ``threads`` connections
+    side by side (:func:`accounting.services.parallel.run_in_threads`); the fingerprint is the md5 of
+    the parts' hashes in order.
     """
     if connection.vendor == "postgresql":
+        from accounting.services.parallel import run_in_threads
+
         with connection.cursor() as cursor:
-            cursor.execute(_DAY_FINGERPRINT_SQL, {"day": day})
-            return cursor.fetchone()[0][:24]
+            cursor.execute(_HAND_BOUNDS_SQL, {"day": day, "size": FINGERPRINT_HANDS})
+            bounds = [row[0] for row in cursor.fetchall()]
+        lows = [0, *bounds]
+        jobs = [functools.partial(_fingerprint_part, _HANDS_PART_SQL, day, low, high)
+                for low, high in zip(lows, [*bounds, _NO_ID_ABOVE])]
+        span = ledger_span(day)
+        if span is not None:
+            jobs += [functools.partial(_fingerprint_part, _LEDGER_PART_SQL, day, low, low + FINGERPRINT_ENTRIES)
+                     for low in range(span[0] - 1, span[1], FINGERPRINT_ENTRIES)]
+        parts = run_in_threads(jobs, threads, name=f"fingerprint-{day}")
+        return hashlib.md5("/".join(parts).encode(), usedforsecurity=False).hexdigest()[:24]
     digest = hashlib.sha256()
     hands = (Hand.objects.filter(gaming_day=day).order_by("id")
              .values_list("id", "status", "event_count", "digest", "button_seat", "seats", "limit_snapshot"))

@@ -214,3 +214,35 @@ def test_the_day_run_in_two_threads_finds_what_one_thread_finds():
 
     assert (_state(), two_threads.status, two_threads.summary) == expected
     assert two_threads.summary["discrepancy_now"] == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_day_fingerprint_hashed_in_parts_by_two_connections_is_the_one_of_one_connection(monkeypatch):
+    """The day is hashed in parts (hand ranges with their events, entry windows with their legs) side by
+    side; however many threads, the same fingerprint, and a change in any part changes it."""
+    from accounting.services import tamper
+
+    monkeypatch.setattr(tamper, "FINGERPRINT_HANDS", 2)
+    monkeypatch.setattr(tamper, "FINGERPRINT_ENTRIES", 3)
+    hands = _hands(per_game=3)
+    one = tamper.day_content_fingerprint(DAY, threads=1)
+    assert tamper.day_content_fingerprint(DAY, threads=2) == one
+    with behind_the_service() as cursor:  # a leg in the last ledger window, then an event of the last hands
+        cursor.execute("UPDATE accounting_posting SET seat = seat WHERE id = (SELECT max(id) FROM accounting_posting)")
+    changed = tamper.day_content_fingerprint(DAY, threads=2)
+    assert changed != one
+    _tamper_an_event(hands[-1])
+    assert tamper.day_content_fingerprint(DAY, threads=2) not in (one, changed)
+    assert tamper.day_content_fingerprint(DAY, threads=1) == tamper.day_content_fingerprint(DAY, threads=2)
+
+
+def test_jobs_in_threads_keep_their_order_and_hand_back_the_first_error():
+    from accounting.services.parallel import run_in_threads
+
+    assert run_in_threads([lambda i=i: i * i for i in range(7)], 3) == [i * i for i in range(7)]
+
+    def fails():
+        raise ValueError("part 3 failed")
+
+    with pytest.raises(ValueError, match="part 3 failed"):
+        run_in_threads([lambda: 1, fails, lambda: 2], 2)
