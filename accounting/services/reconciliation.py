@@ -32,10 +32,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import gc
 import json
-import queue
-import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +58,7 @@ from accounting.findings import (
     Finding,
 )
 from accounting.models import Account, Discrepancy, JournalEntry, Posting, ReconciliationRun
+from accounting.services.parallel import run_in_threads
 from accounting.services.settlement import settlement_moves_money
 from accounting.services.tamper import (
     LEDGER_WINDOW,
@@ -66,8 +66,8 @@ from accounting.services.tamper import (
     event_rows_by_hand,
     hand_content_key,
     hand_digest_findings,
-    ledger_chain_window_findings,
     ledger_span,
+    ledger_window_check,
 )
 from casino.digests import canonical_json
 from casino.errors import ApplicationError, ConflictError
@@ -568,6 +568,25 @@ def _day_ledger_findings(day: dt.date) -> list[tuple[str, Finding, int | None]]:
     return out
 
 
+def _ledger_sums_findings(day: dt.date, sums: Iterable[Mapping[str, Any]]) -> list[tuple[str, Finding, int | None]]:
+    """:func:`_day_ledger_findings` from the ledger windows' sums (:func:`gaming_day_part_check`): the same
+    findings, without reading the day's legs once more."""
+    out: list[tuple[str, Finding, int | None]] = []
+    pots: dict[str, int] = defaultdict(int)
+    for part in sums:
+        for entry_id, cents in part["unbalanced"]:
+            out.append((f"entry:{entry_id}:unbalanced", Finding("unbalanced_entry", f"entry{entry_id}", "entry_unbalanced",
+                        {"entry": entry_id}, Amount(0), Amount(cents)), None))
+        for code, cents in part["pots"].items():
+            pots[code] += cents
+    open_pots = {code: cents for code, cents in pots.items() if cents}
+    tables = dict(Account.objects.filter(code__in=list(open_pots)).values_list("code", "table_id")) if open_pots else {}
+    for code, cents in sorted(open_pots.items()):
+        out.append((f"day:{day.isoformat()}:{code}", Finding("pot_not_zero", code, "pot_not_zero",
+                    {"account": code, "day": day}, Amount(0), Amount(cents)), tables.get(code)))
+    return out
+
+
 def gaming_day_reconcile_request(*, day: dt.date) -> tuple[ReconciliationRun, bool]:
     """Claim the run of ``day`` as the day stands now, for an accountant who asked; return ``(run, queued)``.
 
@@ -630,9 +649,12 @@ def gaming_day_parts(*, day: dt.date, chunk: int = DAY_CHUNK) -> list[DayPart]:
     return parts
 
 
-def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = None) -> dict[str, int]:
+def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = None) -> dict[str, Any]:
     """Check one :class:`DayPart` of ``day`` in its own transaction; return its counts (hand counts as
-    :func:`hand_range_reconcile`, or ``{"chain_findings": n}``, written as ``entry_digest`` discrepancies).
+    :func:`hand_range_reconcile`, or for a ledger window ``{"chain_findings": n, "ledger_sums": ...}``:
+    the chain's findings, written as ``entry_digest`` discrepancies, and the window's part of the day's
+    ledger sums, :func:`~accounting.services.tamper.ledger_window_check`, which :func:`gaming_day_finish`
+    adds up). Plain JSON values: a Celery result.
 
     With ``run_id``, a failure marks that day run ``failed`` before it is raised (the next run takes the
     day over, :func:`gaming_day_claim`); nothing of the failed part is written.
@@ -643,7 +665,8 @@ def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = N
             counts.pop("last_id", None)
             return counts
         with transaction.atomic(), collector_paused():
-            chain = ledger_chain_window_findings(first_id=part.after_id + 1, last_id=part.through_id or part.after_id + 1)
+            chain, sums = ledger_window_check(first_id=part.after_id + 1,
+                                              last_id=part.through_id or part.after_id + 1, day=day)
             if chain:
                 Discrepancy.objects.bulk_create([
                     Discrepancy(check_key=f"entry:{entry['id']}:{f.kind}"[:160], kind=f.kind, what=str(f.what)[:255],
@@ -651,7 +674,7 @@ def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = N
                                 what_params=f.stored_params(), hand_id=entry["hand_id"], table_id=entry["table_id"],
                                 gaming_day=entry["gaming_day"])
                     for f, entry in chain], ignore_conflicts=True)
-        return {"chain_findings": len(chain)}
+        return {"chain_findings": len(chain), "ledger_sums": sums}
     except Exception:
         if run_id is not None:
             ReconciliationRun.objects.filter(pk=run_id, status=ReconciliationRun.Status.RUNNING).update(
@@ -659,18 +682,25 @@ def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = N
         raise
 
 
-def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str, int]]) -> ReconciliationRun:
+def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str, Any]]) -> ReconciliationRun:
     """Close the run of ``day`` once every part is checked: the day's ledger sums (every entry balanced,
-    each table's pot account at zero), the counts of :func:`gaming_day_reconcile`'s summary, the status."""
+    each table's pot account at zero: added up from the ledger parts' sums), the counts of
+    :func:`gaming_day_reconcile`'s summary, the status."""
     counts = dict.fromkeys(_HAND_COUNTS, 0)
     chain = 0
+    sums: list[Mapping[str, Any]] | None = []
     for part in parts:
         for name in _HAND_COUNTS:
             counts[name] += part.get(name, 0)
         chain += part.get("chain_findings", 0)
+        if "chain_findings" in part:
+            if "ledger_sums" in part and sums is not None:
+                sums.append(part["ledger_sums"])
+            else:
+                sums = None  # a part checked without its sums (by an older worker): the day's legs are read again
     try:
         with transaction.atomic():
-            ledger = _day_ledger_findings(day)
+            ledger = _day_ledger_findings(day) if sums is None else _ledger_sums_findings(day, sums)
             if ledger:
                 Discrepancy.objects.bulk_create([
                     Discrepancy(check_key=check_key[:160], kind=f.kind, what=str(f.what)[:255], expected=str(f.expected),
@@ -729,35 +759,10 @@ def gaming_day_reconcile(*, day: dt.date, chunk: int = DAY_CHUNK, run_id: int | 
     return gaming_day_finish(day=day, run_id=run.pk, parts=results)
 
 
-def _parts_in_threads(day: dt.date, parts: Sequence[DayPart], run_id: int, threads: int) -> list[dict[str, int]]:
+def _parts_in_threads(day: dt.date, parts: Sequence[DayPart], run_id: int, threads: int) -> list[dict[str, Any]]:
     """Check ``parts`` with ``threads`` threads taking them in turn; the first error stops them and is raised."""
-    todo: queue.SimpleQueue[tuple[int, DayPart]] = queue.SimpleQueue()
-    for item in enumerate(parts):
-        todo.put(item)
-    results: list[dict[str, int]] = [{} for _ in parts]
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            while not errors:
-                try:
-                    index, part = todo.get_nowait()
-                except queue.Empty:
-                    return
-                results[index] = gaming_day_part_check(day=day, part=part, run_id=run_id)
-        except BaseException as exc:  # noqa: BLE001 - handed to the calling thread
-            errors.append(exc)
-        finally:
-            connection.close()  # this thread's own connection
-
-    workers = [threading.Thread(target=work, name=f"reconcile-{day}-{i}") for i in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    if errors:
-        raise errors[0]
-    return results
+    return run_in_threads([functools.partial(gaming_day_part_check, day=day, part=part, run_id=run_id)
+                           for part in parts], threads, name=f"reconcile-{day}")
 
 
 def hand_range_reconcile(*, day: dt.date, after_id: int = 0, through_id: int | None = None,

@@ -166,9 +166,20 @@ def ledger_chain_window_findings(*, first_id: int, last_id: int) -> list[ChainFi
     """:func:`ledger_chain_findings` for the entries with ids in ``[first_id, last_id]``: the first one
     is linked to the stored digest of the entry before it, so windows of one day can be checked apart
     (by separate workers) and find together what one pass finds."""
+    return ledger_window_check(first_id=first_id, last_id=last_id)[0]
+
+
+def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = None) -> tuple[list[ChainFinding],
+                                                                                          dict[str, Any]]:
+    """:func:`ledger_chain_window_findings` and, with ``day``, the window's part of the day's ledger sums,
+    from the same rows: ``{"unbalanced": [[entry id, cents], ...], "pots": {account code: cents}}``, the
+    total of each of the day's entries in the window that does not balance, and each pot account's
+    (code ending ``:pot``) total over the day's entries in the window (windows add up to the day's)."""
     before = (JournalEntry.objects.filter(id__lt=first_id).order_by("-id").values_list("digest", flat=True).first())
     previous = GENESIS if before is None else before
     out: list[ChainFinding] = []
+    unbalanced: list[list[int]] = []
+    pots: dict[str, int] = defaultdict(int)
     low = first_id
     while low <= last_id:
         entries = list(JournalEntry.objects.filter(id__gte=low, id__lte=last_id).order_by("id")
@@ -178,14 +189,24 @@ def ledger_chain_window_findings(*, first_id: int, last_id: int) -> list[ChainFi
         legs = _entry_legs([e[0] for e in entries])
         for row in entries:
             entry = dict(zip(_ENTRY_FIELDS, row))
-            expected = chain_digest(previous, _entry_record(entry, legs.get(entry["id"], [])))
+            entry_legs = legs.get(entry["id"], [])
+            expected = chain_digest(previous, _entry_record(entry, entry_legs))
             if expected != entry["digest"]:
                 out.append((Finding("entry_digest", f"entry{entry['id']}", "entry_digest",
                                     {"entry": entry["id"], "key": entry["idempotency_key"]}, expected[:16],
                                     entry["digest"][:16] if entry["digest"] else NONE), entry))
             previous = entry["digest"]
+            if day is not None and entry["gaming_day"] == day:
+                total = 0
+                for code, amount, *_ in entry_legs:
+                    cents = int(amount.replace(".", ""))  # "-12.50" -> -1250: the canonical text has two decimals
+                    total += cents
+                    if code.endswith(":pot"):
+                        pots[code] += cents
+                if total:
+                    unbalanced.append([entry["id"], total])
         low = entries[-1][0] + 1
-    return out
+    return out, {"unbalanced": unbalanced, "pots": dict(pots)}
 
 
 def _entry_legs(entry_ids: list[int]) -> dict[int, list[list[Any]]]:

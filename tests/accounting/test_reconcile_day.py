@@ -135,3 +135,31 @@ def test_void_hands_with_their_refund_entry_reconcile():
     run = gaming_day_reconcile(day=DAY)
     assert run.status == ReconciliationRun.Status.OK
     assert JournalEntry.objects.get(hand=hand).kind == JournalEntry.Kind.HAND_VOID
+
+
+def test_the_ledger_windows_sums_add_up_to_the_days_ledger_findings(monkeypatch):
+    """Each ledger part sums its window's entries (from the rows its chain check reads); the finish adds
+    them up: the same findings as summing the day's legs in one query."""
+    import accounting.services.reconciliation as reconciliation
+    from accounting.models import Posting
+    from tests.accounting.tamper import behind_the_service
+
+    hands = _day_of_hands(per_game=2)
+    table = hands[0].table
+    pot, players = account_for_table(table, "pot"), account_for_table(table, "players")
+    journal_entry_post(lines=[LedgerLine(pot, Decimal("3.00")), LedgerLine(players, Decimal("-3.00"))],
+                       idempotency_key="stray", gaming_day=DAY)
+    entry = JournalEntry.objects.filter(hand=hands[3]).first()
+    with behind_the_service() as cursor:  # a leg of 0.01 more on one entry: it no longer balances
+        cursor.execute("INSERT INTO accounting_posting (entry_id, account_id, amount, role, player_ref) "
+                       "VALUES (%s, %s, 0.01, '', '')", [entry.id, players.id])
+    assert Posting.objects.filter(entry=entry).count() > 2
+    monkeypatch.setattr(reconciliation, "LEDGER_WINDOW", 2)
+    parts = [part for part in reconciliation.gaming_day_parts(day=DAY) if part.kind == "ledger"]
+    assert len(parts) > 2
+    sums = [reconciliation.gaming_day_part_check(day=DAY, part=part)["ledger_sums"] for part in parts]
+
+    expected = reconciliation._day_ledger_findings(DAY)
+    assert sorted(reconciliation._ledger_sums_findings(DAY, sums)) == sorted(expected)
+    assert {f.kind for _key, f, _table in expected} == {"unbalanced_entry", "pot_not_zero"}
+    assert (f"entry:{entry.id}:unbalanced", "0.01") in {(key, f.found) for key, f, _table in expected}
