@@ -427,7 +427,7 @@ def _states_write(clean: Sequence[int], dirty: Sequence[int]) -> None:
     """Set ``Hand.reconciliation`` of the ``clean`` hands to reconciled and of the ``dirty`` ones to discrepancy.
 
     On PostgreSQL one statement for the batch (the ids as two arrays), and only rows whose state changes
-    are rewritten; with the hand table's free page space (tables 0010) the new row versions stay on their
+    are rewritten; with the hand table's free page space (tables 0011) the new row versions stay on their
     pages and no index of the table is touched."""
     if not clean and not dirty:
         return

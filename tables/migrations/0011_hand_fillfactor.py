@@ -22,7 +22,7 @@ def _fillfactor(value: str):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tables", "0009_canonical_event_records"),
+        ("tables", "0010_duty_correction_verbose_names"),
     ]
 
     operations = [
