@@ -65,11 +65,15 @@ def sorted_json_encoder(default: Any) -> Any:
             return quote(value)
         return "".join(encode(value, 0))
 
+    dumps.chunks = encode  # type: ignore[attr-defined]  # the text of a dict is "".join(chunks(value, 0))
     return dumps
 
 
 #: The canonical JSON text of a record (sorted keys, no spaces, ASCII, ``_canonical`` for the rest).
 canonical_json = sorted_json_encoder(_canonical)
+#: The C encoder behind :data:`canonical_json` (None without the accelerator): a dict's canonical text is
+#: ``"".join(_CANONICAL_CHUNKS(value, 0))``, one call less per event in :func:`hand_chain`.
+_CANONICAL_CHUNKS = getattr(canonical_json, "chunks", None)
 
 
 @functools.lru_cache(maxsize=8)
@@ -137,9 +141,11 @@ def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any
     append = digests.append
     quote = json.encoder.encode_basestring_ascii
     encode = canonical_json
+    chunks, join = _CANONICAL_CHUNKS, "".join
     for seq, payload, idempotency_key in events:
         if type(seq) is int and type(idempotency_key) is str:
-            body = f'{{"key":{quote(idempotency_key)},"payload":{encode(payload)},"seq":{seq}}}'
+            text = join(chunks(payload, 0)) if chunks is not None and type(payload) is dict else encode(payload)
+            body = f'{{"key":{quote(idempotency_key)},"payload":{text},"seq":{seq}}}'
         else:
             body = encode(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))
         inner = inner_copy()  # HMAC as hmac_sha256_hex, inline: this loop runs for every event of a day
