@@ -66,6 +66,7 @@ from accounting.services.tamper import (
     event_rows_by_hand,
     hand_content_key,
     hand_digest_findings,
+    id_array,
     ledger_span,
     ledger_window_check,
 )
@@ -329,7 +330,7 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
         rows = query.values_list(*_FACT_FIELDS)
         return [HandFacts(*row) for row in (rows[:limit] if limit else rows)]
     if ids is not None:
-        where, params = "id = ANY(%s)", [list(ids)]
+        where, params = "id = ANY(%s::bigint[])", [id_array(ids)]
     else:
         where, params = "gaming_day = %s AND id > %s", [day, after_id]
     if through_id is not None:
@@ -371,7 +372,8 @@ def _legs_by_hand(hand_ids: Iterable[int]) -> dict[int, list[Leg]]:
                 f"SELECT e.hand_id, p.entry_id, e.kind, a.code, a.table_id, round(p.amount * 100)::integer, p.role, "
                 f"p.seat, p.pot_index FROM {Posting._meta.db_table} p "
                 f"JOIN {JournalEntry._meta.db_table} e ON e.id = p.entry_id "
-                f"JOIN {Account._meta.db_table} a ON a.id = p.account_id WHERE e.hand_id = ANY(%s)", [ids])
+                f"JOIN {Account._meta.db_table} a ON a.id = p.account_id WHERE e.hand_id = ANY(%s::bigint[])",
+                [id_array(ids)])
             rows = cursor.fetchall()
     else:
         rows = list(Posting.objects.filter(entry__hand_id__in=ids)
@@ -413,14 +415,24 @@ def _runs_write(runs: Sequence[tuple[str, HandFacts, str, list[str]]], now: dt.d
                               finished_at=now, summary={"findings": kinds}) for key, facts, status, kinds in runs],
             ignore_conflicts=True)
         return
-    with connection.cursor() as cursor:  # one statement for the batch (no model instances)
+    rows = json.dumps([{"k": key, "h": facts.id, "d": facts.gaming_day.isoformat(), "s": status, "f": {"findings": kinds}}
+                       for key, facts, status, kinds in runs])
+    with connection.cursor() as cursor:  # one statement for the batch, its rows one JSON text (no model instances)
         cursor.execute(
             f"INSERT INTO {ReconciliationRun._meta.db_table} (key, scope, hand_id, gaming_day, status, started_at, "
-            "finished_at, summary) SELECT k, 'hand', h, d, s, %s, %s, f::jsonb "
-            "FROM unnest(%s::text[], %s::integer[], %s::date[], %s::text[], %s::text[]) AS r(k, h, d, s, f) "
-            "ON CONFLICT (key) DO NOTHING",
-            [now, now, [r[0] for r in runs], [r[1].id for r in runs], [r[1].gaming_day for r in runs],
-             [r[2] for r in runs], [json.dumps({"findings": r[3]}) for r in runs]])
+            "finished_at, summary) SELECT r.k, 'hand', r.h, r.d, r.s, %s, %s, r.f "
+            "FROM json_to_recordset(%s::json) AS r(k text, h bigint, d date, s text, f jsonb) "
+            "ON CONFLICT (key) DO NOTHING", [now, now, rows])
+
+
+def _runs_done(keys: list[str]) -> set[str]:
+    """Which of the run ``keys`` are stored (on PostgreSQL the keys passed as one JSON text)."""
+    if connection.vendor != "postgresql":
+        return set(ReconciliationRun.objects.filter(key__in=keys).values_list("key", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT key FROM {ReconciliationRun._meta.db_table} "
+                       "WHERE key IN (SELECT json_array_elements_text(%s::json))", [json.dumps(keys)])
+        return {row[0] for row in cursor.fetchall()}
 
 
 def _states_write(clean: Sequence[int], dirty: Sequence[int]) -> None:
@@ -440,10 +452,10 @@ def _states_write(clean: Sequence[int], dirty: Sequence[int]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {Hand._meta.db_table} h SET reconciliation = s.state "
-            "FROM unnest(%s::bigint[], %s::text[]) AS s(id, state) "
-            "WHERE h.id = s.id AND h.reconciliation IS DISTINCT FROM s.state",
-            [[*clean, *dirty], [Hand.Reconciliation.RECONCILED.value] * len(clean)
-             + [Hand.Reconciliation.DISCREPANCY.value] * len(dirty)])
+            "FROM (SELECT unnest(%s::bigint[]) AS id, %s AS state UNION ALL "
+            "SELECT unnest(%s::bigint[]), %s) AS s WHERE h.id = s.id AND h.reconciliation IS DISTINCT FROM s.state",
+            [id_array(clean), Hand.Reconciliation.RECONCILED.value, id_array(dirty),
+             Hand.Reconciliation.DISCREPANCY.value])
 
 
 def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dict[int, str]]:
@@ -461,7 +473,7 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     rows, hashes = event_rows_by_hand(ids)
     legs = _legs_by_hand(ids)
     keys = {h.id: hand_run_key(h, hand_content_key(h, hashes.get(h.id, ""), legs.get(h.id, ()))) for h in hands}
-    done = set(ReconciliationRun.objects.filter(key__in=list(keys.values())).values_list("key", flat=True))
+    done = _runs_done(list(keys.values()))
     todo = [h for h in hands if keys[h.id] not in done]
     counts = {"checked": 0, "skipped": len(hands) - len(todo), "reconciled": 0, "discrepancy": 0}
     if not todo:

@@ -36,6 +36,13 @@ from casino.digests import (
 )
 from tables.models import Hand, HandEvent
 
+
+def id_array(ids: Iterable[int]) -> str:
+    """``ids`` as a PostgreSQL array literal (``"{1,2,3}"``, cast with ``%s::bigint[]``): one string the
+    driver quotes at once, instead of an array it adapts element by element (every id passes ``int``)."""
+    return "{" + ",".join([str(int(i)) for i in ids]) + "}"
+
+
 #: One stored event as the checks read it: (seq, payload, idempotency key, stored digest), a tuple or a list.
 EventRow = Sequence[Any]
 
@@ -50,8 +57,8 @@ def event_rows_by_hand(hand_ids: Iterable[int]) -> tuple[dict[int, list[EventRow
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT hand_id, json_agg(json_build_array(seq, payload, idempotency_key, digest) "
-                           f"ORDER BY seq)::text FROM {HandEvent._meta.db_table} WHERE hand_id = ANY(%s) "
-                           "GROUP BY hand_id", [ids])
+                           f"ORDER BY seq)::text FROM {HandEvent._meta.db_table} WHERE hand_id = ANY(%s::bigint[]) "
+                           "GROUP BY hand_id", [id_array(ids)])
             fetched = cursor.fetchall()
         return ({hand_id: json.loads(text) for hand_id, text in fetched},
                 {hand_id: hashlib.sha256(text.encode()).hexdigest() for hand_id, text in fetched})
@@ -219,7 +226,7 @@ def _entry_legs(entry_ids: list[int]) -> dict[int, list[list[Any]]]:
             cursor.execute(f"SELECT p.entry_id, a.code, p.amount::text, coalesce(p.role, ''), coalesce(p.seat, -1), "
                            f"coalesce(p.player_ref, ''), coalesce(p.pot_index, -1) "
                            f"FROM {Posting._meta.db_table} p JOIN {Account._meta.db_table} a ON a.id = p.account_id "
-                           "WHERE p.entry_id = ANY(%s)", [entry_ids])
+                           "WHERE p.entry_id = ANY(%s::bigint[])", [id_array(entry_ids)])
             for entry_id, *leg in cursor.fetchall():
                 legs[entry_id].append(leg)
         return legs
