@@ -11,6 +11,7 @@ Environment variables (see README "Production"):
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from pathlib import Path
 
 import environ
@@ -110,7 +111,11 @@ TEMPLATES = [
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 #: Keep connections open between requests (seconds); a fresh connection per request costs more than the query.
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+#: Not under ``runserver`` (``make run``): it serves each request on a new thread, and a connection kept by a
+#: finished thread stays open until Python's garbage collector finds it (one idle PostgreSQL connection per
+#: request, "too many clients"; Django's docs: no persistent connections in development). gunicorn keeps its own.
+RUNSERVER = sys.argv[1:2] == ["runserver"]
+DATABASES["default"]["CONN_MAX_AGE"] = 0 if RUNSERVER else env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default: WAL journal (readers do not block the writer) and IMMEDIATE transactions, so
