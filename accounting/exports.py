@@ -3,6 +3,8 @@
 * CSV: UTF-8, RFC 4180 (comma, ``"`` quoting, CRLF line ends), dot decimal with two decimals.
 * XLSX (openpyxl): amounts and counts are numbers (``0.00`` / ``0`` formats), dates are dates.
 * CSV for German-language Excel (issue 17): ``;``, decimal comma, UTF-8 with BOM.
+* CSV for English-language Excel: ``,``, decimal point, UTF-8 with BOM; the same content as the German
+  form (headings and line kinds in the reader's language, game names in words, the tronc block).
 * PDF (reportlab): the signed report of :mod:`accounting.report_pdf`.
 
 Formula injection (OWASP "CSV injection"): a *text* cell that starts with ``=``, ``+``, ``-``, ``@``,
@@ -31,10 +33,12 @@ CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF_CONTENT_TYPE = "application/pdf"
 CONTENT_TYPES = {"csv": CSV_CONTENT_TYPE, "xlsx": XLSX_CONTENT_TYPE, "pdf": PDF_CONTENT_TYPE}
-#: The two CSV forms (issue 17): RFC 4180 for machines, and German-language Excel.
+#: The CSV forms (issue 17): RFC 4180 for machines (codes, no tronc block), and the people's form for
+#: German-language and English-language Excel (the same content, each with its separators).
 CSV_FORM_MACHINE = "machine"
 CSV_FORM_EXCEL_DE = "excel_de"
-CSV_FORMS = (CSV_FORM_MACHINE, CSV_FORM_EXCEL_DE)
+CSV_FORM_EXCEL_EN = "excel_en"
+CSV_FORMS = (CSV_FORM_MACHINE, CSV_FORM_EXCEL_DE, CSV_FORM_EXCEL_EN)
 #: XLSX number formats: amounts with thousands grouping and two decimals, counts grouped.
 XLSX_MONEY_FORMAT = "#,##0.00"
 XLSX_INT_FORMAT = "#,##0"
@@ -120,11 +124,25 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
     """The tax report for German-language Excel (issue 17): ``;`` separated, decimal comma, headings in the
     active language; the file is written as UTF-8 with a BOM (:func:`tax_report_render`) so Excel reads
     umlauts. Text cells are neutralized like the machine form; the tronc follows as its own block."""
+    return _tax_report_csv_people(report, delimiter=";", decimal_comma=True)
+
+
+def tax_report_csv_excel_en(report: TaxReport) -> Iterator[str]:
+    """The tax report for English-language Excel (break-test finding 3): the German form's content (line kinds
+    and headings in the active language, game names in words, the tronc block) with ``,`` separators and a
+    decimal point (``-1234.50``, no grouping), written as UTF-8 with a BOM like the German form."""
+    return _tax_report_csv_people(report, delimiter=",", decimal_comma=False)
+
+
+def _tax_report_csv_people(report: TaxReport, *, delimiter: str, decimal_comma: bool) -> Iterator[str]:
+    """The people's CSV (both Excel forms): amounts with two decimals, a decimal comma (also inside a limit
+    label) or a decimal point, never grouped."""
     from django.utils.translation import gettext as _
 
     from accounting.report_pdf import game_name
 
-    writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    writer = csv.writer(_Echo(), delimiter=delimiter, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    amount = _decimal_comma if decimal_comma else money_text
     yield writer.writerow(_tax_headings())
     names = _line_kinds()
     for kind, row in _report_lines(report):
@@ -133,16 +151,16 @@ def tax_report_csv_excel_de(report: TaxReport) -> Iterator[str]:
             value = row.get(key)
             if key == "game" and value:  # people's form: the game's name in words, as in the PDF and XLSX
                 value = game_name(value)
-            if key == "limit" and value:  # "2-4 @ 1.00" -> "2-4 @ 1,00": every number with a decimal comma
+            if key == "limit" and value and decimal_comma:  # "2-4 @ 1.00" -> "2-4 @ 1,00": every number with a decimal comma
                 value = _MACHINE_AMOUNT.sub(lambda m: m.group(0).replace(".", ","), str(value))
-            cells.append("" if value is None else _decimal_comma(value) if ck == "money" else _cell_text(ck, value))
+            cells.append("" if value is None else amount(value) if ck == "money" else _cell_text(ck, value))
         yield writer.writerow(cells)
     if report.tronc:
         yield writer.writerow([])
         yield writer.writerow([_("tronc"), _("gaming day"), _("table"), _("shift"), _("tronc counted")])
         for line in report.tronc:
             yield writer.writerow([_("tronc"), str(line["gaming_day"]), neutralize(line["table"]), shift_label(line["shift"]),
-                                   _decimal_comma(line["counted"])])
+                                   amount(line["counted"])])
 
 
 def _xlsx_value(kind: str, value: Any) -> Any:
@@ -220,10 +238,13 @@ def tax_report_pdf(report: TaxReport) -> bytes:
 
 def tax_report_render(report: TaxReport, fmt: str, *, form: str = "machine") -> bytes:
     """The whole file of a report in ``fmt`` (``csv``, ``xlsx`` or ``pdf``) as bytes; for CSV ``form`` is
-    ``machine`` (RFC 4180) or ``excel_de`` (German-language Excel, see :func:`tax_report_csv_excel_de`)."""
+    ``machine`` (RFC 4180), ``excel_de`` (German-language Excel, see :func:`tax_report_csv_excel_de`) or
+    ``excel_en`` (English-language Excel, :func:`tax_report_csv_excel_en`)."""
     if fmt == "csv":
         if form == CSV_FORM_EXCEL_DE:
             return "".join(tax_report_csv_excel_de(report)).encode("utf-8-sig")
+        if form == CSV_FORM_EXCEL_EN:
+            return "".join(tax_report_csv_excel_en(report)).encode("utf-8-sig")
         return "".join(tax_report_csv(report)).encode("utf-8")
     if fmt == "xlsx":
         return tax_report_xlsx(report)

@@ -89,8 +89,10 @@ class PeriodSerializer(serializers.Serializer):
 class TaxReportQuerySerializer(PeriodSerializer):
     fmt = serializers.ChoiceField(choices=("json", *FORMATS), required=False)
     form = serializers.ChoiceField(choices=CSV_FORMS, required=False,
-                                   help_text="CSV only: machine (RFC 4180, the default) or excel_de "
-                                             "(German-language Excel: semicolon, decimal comma, UTF-8 with BOM)")
+                                   help_text="CSV only: machine (RFC 4180, game codes, no tronc; the default), "
+                                             "excel_de (German-language Excel: semicolon, decimal comma, UTF-8 with "
+                                             "BOM) or excel_en (English-language Excel: comma, decimal point, UTF-8 "
+                                             "with BOM); both Excel forms carry game names in words and the tronc")
 
     def to_internal_value(self, data):
         if "fmt" in data and not data.get("fmt"):  # "?fmt=" is an unknown format, not the default

@@ -24,7 +24,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounting.exports import CONTENT_TYPES, CSV_FORM_EXCEL_DE, CSV_FORM_MACHINE, CSV_FORMS, tax_report_render
+from accounting.exports import CONTENT_TYPES, CSV_FORM_EXCEL_DE, CSV_FORM_EXCEL_EN, CSV_FORMS, tax_report_render
 from accounting.models import Approval, Discrepancy, DropCount, GamingDay, TroncCount
 from accounting.pages.charts import revenue_chart_svg
 from accounting.services.approvals import (
@@ -122,7 +122,7 @@ def _day_context(request, day: dt.date) -> dict:
         "troncs": TroncCount.objects.filter(gaming_day=day).select_related("table", "counted_by", "confirmed_by")
         .order_by("table__name", "shift"),
         "count_form": CountForm(day=day), "limit": approval_amount(),
-        "csv_default": CSV_FORM_EXCEL_DE if german else CSV_FORM_MACHINE,
+        "csv_default": CSV_FORM_EXCEL_DE if german else CSV_FORM_EXCEL_EN,
         "hands_open": Hand.objects.filter(gaming_day=day, status=Hand.Status.OPEN).exists(),
     }
 
@@ -213,12 +213,13 @@ def day_action(request, date: str, action: str):
 
 @accountant_page
 def day_report(request, date: str, fmt: str):
-    """The day's tax report as PDF, XLSX or CSV (``?form=machine|excel_de``; default by the user's language)."""
+    """The day's tax report as PDF, XLSX or CSV (``?form=machine|excel_de|excel_en``; by default the people's
+    form of the reader's language: an accountant gets the same content, tronc included, in German or English)."""
     day = _day(date)
     if fmt not in CONTENT_TYPES:
         raise Http404(fmt)
     german = (get_language() or "").startswith("de")
-    form = request.GET.get("form") or (CSV_FORM_EXCEL_DE if german else CSV_FORM_MACHINE)
+    form = request.GET.get("form") or (CSV_FORM_EXCEL_DE if german else CSV_FORM_EXCEL_EN)
     if form not in CSV_FORMS:
         raise Http404(form)
     report = tax_report_build(date_from=day, date_to=day)

@@ -6,6 +6,7 @@ import csv
 import datetime as dt
 import io
 import random
+import re
 from decimal import Decimal
 
 import pytest
@@ -109,8 +110,56 @@ def test_the_api_chooses_the_csv_form_by_parameter(api_client, role_user, closed
     answer = api_client.get("/api/v1/reports/tax/", {"date_from": DAY, "date_to": DAY, "fmt": "csv",
                                                      "form": "excel_de"})
     assert answer.status_code == 200 and answer.content.startswith(b"\xef\xbb\xbf") and b";" in answer.content
+    english = api_client.get("/api/v1/reports/tax/", {"date_from": DAY, "date_to": DAY, "fmt": "csv", "form": "excel_en"},
+                             HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 200 and b"\r\ntronc,gaming day,table,shift,tronc counted\r\n" in english.content
     bad = api_client.get("/api/v1/reports/tax/", {"date_from": DAY, "date_to": DAY, "fmt": "csv", "form": "x"})
     assert bad.status_code == 400
+
+
+def _people_csv(raw: bytes, delimiter: str) -> list[list[str]]:
+    assert raw.startswith(b"\xef\xbb\xbf")  # Excel reads it as UTF-8
+    return list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=delimiter))
+
+
+def test_the_english_excel_csv_carries_what_the_german_one_does(closed_day):
+    """Break-test finding 3: the English accountant's CSV has the tronc block and game names in words, cell for
+    cell what the German form says (only the separators, the decimal mark and the words differ)."""
+    report = tax_report_build(date_from=DAY, date_to=DAY)
+    with translation.override("de-at"):
+        german = _people_csv(tax_report_render(report, "csv", form="excel_de"), ";")
+    with translation.override("en"):
+        english = _people_csv(tax_report_render(report, "csv", form="excel_en"), ",")
+    assert [len(row) for row in english] == [len(row) for row in german]
+    assert english[0][:4] == ["line", "gaming day", "table", "game"] and german[0][:4] == ["Zeile", "Spieltag", "Tisch", "Spielart"]
+    tronc = [row for row in english if row and row[0] == "tronc"]
+    assert tronc[0] == ["tronc", "gaming day", "table", "shift", "tronc counted"]
+    assert [row[2:] for row in tronc[1:]] == [["'=Capsa 1", "whole day", "1234.50"], ["Forty-one 1", "whole day", "1234.50"]]
+    games = {row[3] for row in english[1:] if row and row[0] == "line"}
+    assert games == {"Capsa Susun", "Forty-one"}
+    for en_row, de_row in zip(english[1:], german[1:], strict=True):  # the same figures, in each language's form
+        for en_cell, de_cell in zip(en_row, de_row, strict=True):
+            if re.fullmatch(r"-?\d+\.\d\d", en_cell):
+                assert de_cell == en_cell.replace(".", ","), (en_row, de_row)
+            elif re.fullmatch(r"\d+", en_cell) or en_cell.startswith(("'", "2026-")):
+                assert de_cell == en_cell
+    machine = tax_report_render(report, "csv", form="machine").decode("utf-8")
+    assert "capsa_susun" in machine and "tronc" not in machine  # the machine form stays as the API documents it
+
+
+def test_the_day_page_gives_an_english_accountant_the_english_excel_csv(client, role_user, closed_day):
+    client.force_login(role_user("accountant", username="carla"))
+    url = f"/accounting/days/{DAY.isoformat()}/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "report.csv?form=excel_en" in page and "CSV for English Excel" in page
+    answer = client.get(url + "report.csv", HTTP_ACCEPT_LANGUAGE="en")
+    rows = _people_csv(answer.content, ",")
+    assert rows[0][0] == "line" and any(row and row[0] == "tronc" for row in rows)
+    text = answer.content.decode("utf-8-sig")
+    assert "Capsa Susun" in text and "capsa_susun" not in text
+    german = client.get(url + "report.csv", HTTP_ACCEPT_LANGUAGE="de-AT")
+    assert len(_people_csv(german.content, ";")) == len(rows)
+    assert client.get(url + "report.csv", {"form": "machine"}, HTTP_ACCEPT_LANGUAGE="en").content.startswith(b"line,")
 
 
 def test_the_xlsx_has_widths_number_formats_a_frozen_header_and_the_tronc(closed_day):
