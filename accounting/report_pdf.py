@@ -4,7 +4,7 @@ Every page: the casino's name, address and licence number (settings ``CASINO_NAM
 ``CASINO_ADDRESS``, ``CASINO_LICENCE``), "page x of y", who generated the report and when (local time
 with the zone). Per gaming day: its local period (06:00 to 06:00 with the zone) and its length where a
 clock change makes it 23 or 25 hours, the reconciliation status (all reconciled / open discrepancies),
-who counted, and for a closed day "closed", who closed it and the SHA-256 checksum of its figures;
+who counted and confirmed, who signed off a drop variance (table, shift, variance), and for a closed day "closed", who closed it and the SHA-256 checksum of its figures;
 its lines with game names in words and amounts with thousands separators, the day total and the
 tronc per table and shift (the staff's, shown apart from gross gaming revenue). Names are printed as
 they are (the CSV's formula neutralising belongs to spreadsheets only). Signature lines close it.
@@ -95,7 +95,7 @@ def _days(report: TaxReport) -> dict[dt.date, dict[str, Any]]:
     for day in sorted({*report.days, *report.day_totals}):
         out[day] = report.days.get(day) or {**day_period(day), "closed": False, "checksum": "", "closed_by": "",
                                             "closed_at": None, "open_discrepancies": 0, "unchecked_hands": 0,
-                                            "counted_by": []}
+                                            "counted_by": [], "signed_off": []}
     return out
 
 
@@ -173,6 +173,10 @@ def tax_report_pdf(report: TaxReport) -> bytes:
         story.append(Paragraph(f"<b>{state}</b> · {_reconciliation_text(info)}", styles["Normal"]))
         story.append(Paragraph(_("Counted and confirmed by: %(people)s") % {
             "people": escape(", ".join(info["counted_by"])) or "-"}, styles["Normal"]))
+        for sign_off in info.get("signed_off", ()):  # the third person of the four-eyes steps
+            story.append(Paragraph(_("Drop variance of %(table)s (%(shift)s, %(variance)s) signed off by: %(who)s") % {
+                "table": escape(sign_off["table"]), "shift": escape(shift_label(sign_off["shift"])),
+                "variance": money(sign_off["variance"]), "who": escape(sign_off["who"])}, styles["Normal"]))
         story.append(Paragraph(_close_text(info), styles["Normal"]))
         story.append(Spacer(1, 2 * mm))
         data = [[Paragraph(escape(h), head_right if i >= 3 else head_left) for i, h in enumerate(_column_headers())]]

@@ -35,7 +35,8 @@ def reconciliation_run_list() -> QuerySet[ReconciliationRun]:
 
 def drop_count_list() -> QuerySet[DropCount]:
     """Drop counts with table and people joined."""
-    return DropCount.objects.select_related("table", "counted_by", "signed_off_by").order_by("-gaming_day", "table__name")
+    return (DropCount.objects.select_related("table", "counted_by", "confirmed_by", "signed_off_by")
+            .order_by("-gaming_day", "table__name"))
 
 
 def report_job_list() -> QuerySet[ReportJob]:

@@ -54,14 +54,22 @@ class DropCountConfirmView(APIView):
 
 
 class TroncCountOutputSerializer(serializers.ModelSerializer):
+    """A tronc count. ``counted_by`` and ``confirmed_by`` are usernames (as elsewhere in the API); the same names
+    are in ``counted_by_username`` and ``confirmed_by_username``, the fields a drop count carries too (whose
+    ``counted_by`` is a user id; break-test finding 4)."""
+
     table_name = serializers.CharField(source="table.name")
     counted_by = serializers.StringRelatedField()
     confirmed_by = serializers.StringRelatedField()
+    counted_by_username = serializers.CharField(source="counted_by.username", allow_null=True, default=None,
+                                                read_only=True)
+    confirmed_by_username = serializers.CharField(source="confirmed_by.username", allow_null=True, default=None,
+                                                  read_only=True)
 
     class Meta:
         model = TroncCount
-        fields = ["id", "table", "table_name", "gaming_day", "shift", "counted", "counted_by", "counted_at",
-                  "confirmed_by", "confirmed_at"]
+        fields = ["id", "table", "table_name", "gaming_day", "shift", "counted", "counted_by", "counted_by_username",
+                  "counted_at", "confirmed_by", "confirmed_by_username", "confirmed_at"]
 
 
 class TroncCountInputSerializer(StrictInputSerializer):

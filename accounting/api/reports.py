@@ -346,12 +346,22 @@ class GamingDayReconcileView(APIView):
 
 
 class DropCountOutputSerializer(serializers.ModelSerializer):
+    """A drop count. ``counted_by``, ``confirmed_by`` and ``signed_off_by`` are user ids; each person is also
+    named by ``*_username``, the fields a tronc count carries too (break-test finding 4)."""
+
     table_name = serializers.CharField(source="table.name")
+    counted_by_username = serializers.CharField(source="counted_by.username", allow_null=True, default=None,
+                                                read_only=True)
+    confirmed_by_username = serializers.CharField(source="confirmed_by.username", allow_null=True, default=None,
+                                                  read_only=True)
+    signed_off_by_username = serializers.CharField(source="signed_off_by.username", allow_null=True, default=None,
+                                                   read_only=True)
 
     class Meta:
         model = DropCount
         fields = ["id", "table", "table_name", "gaming_day", "shift", "counted", "logged", "variance", "status",
-                  "counted_by", "counted_at", "signed_off_by", "signed_off_at", "sign_off_note"]
+                  "counted_by", "counted_by_username", "counted_at", "confirmed_by", "confirmed_by_username",
+                  "confirmed_at", "signed_off_by", "signed_off_by_username", "signed_off_at", "sign_off_note"]
 
 
 @extend_schema_field(OpenApiTypes.STR)

@@ -177,7 +177,8 @@ def gaming_day_summary(day: dt.date) -> dict[str, Any]:
         "period": {"start": period["start"].isoformat(), "end": period["end"].isoformat(), "hours": period["hours"],
                    "time_zone": settings.TIME_ZONE},
         "closed_by": row.closed_by.get_username() if closed and row.closed_by else None,
-        "closed_at": row.closed_at.isoformat() if closed and row.closed_at else None,
+        # in the card room's zone, like every other timestamp of the API (DRF renders them in TIME_ZONE)
+        "closed_at": timezone.localtime(row.closed_at).isoformat() if closed and row.closed_at else None,
         "checksum": row.checksum if closed else None,
     }
 
@@ -340,11 +341,17 @@ def _day_details(report, closed: dict) -> dict[dt.date, dict[str, Any]]:
         for day, counter, confirmer in (model.objects.filter(gaming_day__in=days)
                                         .values_list("gaming_day", "counted_by__username", "confirmed_by__username")):
             people[day].update(p for p in (counter, confirmer) if p)
+    signed_off: dict[dt.date, list[dict[str, Any]]] = defaultdict(list)  # the third person of a drop variance
+    for day, who, table, shift, variance in (DropCount.objects.filter(gaming_day__in=days, signed_off_by__isnull=False)
+                                             .order_by("table__name", "shift")
+                                             .values_list("gaming_day", "signed_off_by__username", "table__name",
+                                                          "shift", "variance")):
+        signed_off[day].append({"who": who, "table": table, "shift": shift, "variance": variance})
     out = {}
     for day in days:
         g = closed.get(day)
         out[day] = {**day_period(day), "closed": g is not None, "checksum": g.checksum if g else "",
                     "closed_by": _user(g.closed_by) if g else "", "closed_at": g.closed_at if g else None,
                     "open_discrepancies": open_discrepancies.get(day, 0), "unchecked_hands": unchecked.get(day, 0),
-                    "counted_by": sorted(people[day])}
+                    "counted_by": sorted(people[day]), "signed_off": signed_off[day]}
     return out

@@ -188,15 +188,16 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 
 
 def pots_of(pots: Sequence[Any]) -> tuple[PotView, ...]:
-    """Pots given as ``{"amount", "eligible"}`` dicts, ``Pot`` objects or ``(amount, eligible)`` pairs."""
+    """Pots given as ``{"amount", "eligible"}`` dicts, ``Pot`` objects or ``(amount, eligible)`` pairs; each
+    pot's eligible seats by seat number (the engines keep them in their own order, e.g. clockwise)."""
     out = []
     for pot in pots:
         if isinstance(pot, Mapping):
-            out.append(PotView(int(pot["amount"]), tuple(int(s) for s in pot["eligible"])))
+            out.append(PotView(int(pot["amount"]), tuple(sorted(int(s) for s in pot["eligible"]))))
         elif isinstance(pot, tuple):
-            out.append(PotView(int(pot[0]), tuple(int(s) for s in pot[1])))
+            out.append(PotView(int(pot[0]), tuple(sorted(int(s) for s in pot[1]))))
         else:
-            out.append(PotView(int(pot.amount), tuple(int(s) for s in pot.eligible)))
+            out.append(PotView(int(pot.amount), tuple(sorted(int(s) for s in pot.eligible))))
     return tuple(out)
 
 

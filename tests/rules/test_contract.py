@@ -254,3 +254,26 @@ def test_legal_actions_say_to_and_add_for_a_raise_and_add_only_for_a_call():
     by_kind = {a.kind: a for a in spec.hand_view(state).legal_actions}
     assert by_kind["call"].add == 500 and by_kind["call"].to is None
     assert (by_kind["raise"].to, by_kind["raise"].add) == (1000, 1000)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_every_pot_names_its_eligible_seats_by_number(spec, seed):
+    """Break-test finding 4: ``eligible`` read ``[5, 1, 3]`` (stud keeps its seats clockwise from the button).
+    After every event of hands at scattered seats with short stacks (side pots), the engine's answer, the typed
+    view, its outcome and the settlement list each pot's seats in ascending order."""
+    rng = random.Random(seed)
+    config = spec.engine.build_config(spec.example_config)
+    low, high = spec.players
+    numbers = sorted(rng.sample(range(1, 9), rng.randint(low, min(high, 6))))
+    seats = {s: rng.choice([300, 800, 2000, 20000]) for s in numbers}
+    button = rng.choice(numbers)
+    events = spec.random_hand(config, seats, button, rng)
+    engine, lists = spec.engine, []
+    for upto in range(len(events) + 1):
+        state = engine.replay(config, seats, events[:upto], button=button)
+        lists += [pot["eligible"] for pot in engine.view(state).get("pots", [])]
+        view = spec.hand_view(state)
+        lists += [list(pot.eligible) for pot in view.pots + (view.outcome.pots if view.outcome else ())]
+    lists += [list(pot.eligible) for pot in engine.settlement(state).pots]
+    assert [seat_list for seat_list in lists if seat_list != sorted(seat_list)] == []

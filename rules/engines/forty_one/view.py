@@ -82,7 +82,8 @@ def legal_actions(state: FortyOneState) -> list[dict[str, Any]]:
 
 
 def _pots_json(pots: Sequence[Pot]) -> list[dict[str, Any]]:
-    return [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
+    """Pots as JSON, each pot's eligible seats by seat number."""
+    return [{"amount": p.amount, "eligible": sorted(p.eligible)} for p in pots]
 
 
 def settlement_to_dict(result: Settlement) -> dict[str, Any]:

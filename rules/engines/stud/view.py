@@ -99,7 +99,7 @@ def settlement(s: StudState) -> Settlement:
     if s.phase != "complete":
         raise IllegalAction(gettext_noop("the hand is not complete; nothing to settle yet"))
     seats = s.seats
-    pots = tuple(Pot(amount=a, eligible=tuple(seats[j] for j in e)) for a, e in s.final_pots)
+    pots = tuple(Pot(amount=a, eligible=tuple(sorted(seats[j] for j in e))) for a, e in s.final_pots)  # by seat number
     result = Settlement(
         contributions={seats[j]: s.contrib[j] for j in range(s.n)},
         awards={seats[j]: s.awards[j] for j in range(s.n)},
@@ -116,7 +116,7 @@ def settlement_dict(st: Settlement) -> dict[str, Any]:
     """JSON form of a :class:`Settlement`."""
     return {
         "contributions": dict(st.contributions), "awards": dict(st.awards), "returned": dict(st.returned),
-        "tax": st.tax, "net": st.net, "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in st.pots],
+        "tax": st.tax, "net": st.net, "pots": [{"amount": p.amount, "eligible": sorted(p.eligible)} for p in st.pots],
         "pot_awards": [list(x) for x in st.pot_awards], "winners": list(st.winners),
     }
 
@@ -137,7 +137,7 @@ def view(s: StudState) -> dict[str, Any]:
         "bet_to": s.bet_to,
         "bring_in_seat": None if s.bring_in_idx is None else seats[s.bring_in_idx],
         "open_pair": s.open_pair,
-        "pots": [{"amount": a, "eligible": [seats[j] for j in e]} for a, e in pots],
+        "pots": [{"amount": a, "eligible": sorted(seats[j] for j in e)} for a, e in pots],  # by seat number
         "tax": s.taxe,
         "stacks": {seats[j]: s.stack[j] for j in range(s.n)},
         "contributions": {seats[j]: s.contrib[j] for j in range(s.n)},
