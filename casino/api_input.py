@@ -6,6 +6,8 @@
 * :class:`StrictInputSerializer`: an input serializer that refuses keys it does not know, by name.
 * :class:`IdempotencyKeyField`: printable text only, no control, bidirectional or zero-width characters
   (two keys that look the same must be the same key).
+* :class:`StrictIntegerField`: a count or seat number as a JSON integer only (``"6"``, ``8.0`` or ``true`` are
+  refused, not read as 6, 8 or 1): counts are exact like amounts.
 * :data:`NOTE_MAX_CHARS`: the bound of every free-text note (API and database alike).
 """
 
@@ -23,7 +25,8 @@ from rest_framework.parsers import BaseParser
 
 from casino.text_limits import NOTE_MAX_CHARS
 
-__all__ = ["NOTE_MAX_CHARS", "IdempotencyKeyField", "StrictInputSerializer", "StrictJSONParser", "unknown_keys_check"]
+__all__ = ["NOTE_MAX_CHARS", "IdempotencyKeyField", "StrictInputSerializer", "StrictIntegerField", "StrictJSONParser",
+           "unknown_keys_check"]
 
 
 class _DuplicateKey(ValueError):
@@ -117,3 +120,20 @@ class IdempotencyKeyField(serializers.CharField):
             if unicodedata.category(char) in REFUSED_KEY_CATEGORIES or (char.isspace() and char != " "):
                 self.fail("invisible", char=f"U+{ord(char):04X}", position=position)
         return value
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A count, sequence or seat number sent as a JSON integer (``6``), bounded like DRF's ``IntegerField``.
+
+    DRF's field reads the text ``"6"`` and the float ``6.0`` as 6; here they are refused (400, code ``invalid``,
+    the field named), as a bool is: an API client that sends the wrong type learns it instead of being guessed at.
+    """
+
+    default_error_messages = {
+        "not_json_integer": gettext_lazy("send a whole number as a JSON integer such as 6, not {value}"),
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("not_json_integer", value=repr(data)[:40])
+        return super().to_internal_value(data)

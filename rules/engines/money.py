@@ -33,16 +33,18 @@ def to_cents(value: object, *, field: str = "amount", allow_negative: bool = Fal
     """Convert a decimal amount in EUR (``"12.50"``, ``Decimal("12.5")``, ``12``) to integer cents.
 
     Floats are refused (they cannot carry money exactly); text must be a plain ASCII decimal
-    (:data:`PLAIN_DECIMAL`). Raises :class:`InvalidAmount` naming ``field`` for: non-numbers, exponents,
+    (:data:`PLAIN_DECIMAL`) and nothing else: a space or a line break around it is refused too (``" 10.00"``,
+    ``"10.00\n"``), an amount is exact (a page's typed text goes through ``casino.money.parse_money_input``,
+    which reads what a person writes). Raises :class:`InvalidAmount` naming ``field`` for: non-numbers, exponents,
     ``NaN``/``Infinity``, more than two decimals (``1.005``), negative
     amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
     """
     if isinstance(value, bool) or isinstance(value, float):
         raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))
-    if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value.strip()):
+    if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value):
         raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))
     try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip())
+        amount = value if isinstance(value, Decimal) else Decimal(str(value))
     except (InvalidOperation, ValueError):
         raise _refused(field, gettext_noop("%(value)s is not a number", value=repr(value))) from None
     if not amount.is_finite():

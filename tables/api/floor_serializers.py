@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
+from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer, StrictIntegerField
 from casino.i18n import stored_text
 from casino.models import AuditEntry
 from tables.models import (
@@ -58,12 +58,12 @@ class TableOutput(serializers.ModelSerializer):
 class TableCreateInput(FloorReasonInput):
     name = serializers.CharField(max_length=64)
     game = serializers.ChoiceField(choices=Game.choices)
-    seats = serializers.IntegerField(help_text="stud 2-8, Forty-one 3-7, Capsa Susun 2-4")
+    seats = StrictIntegerField(help_text="stud 2-8, Forty-one 3-7, Capsa Susun 2-4")
 
 
 class TableUpdateInput(FloorReasonInput):
     name = serializers.CharField(max_length=64, required=False)
-    seats = serializers.IntegerField(required=False, help_text="only while the table is closed")
+    seats = StrictIntegerField(required=False, help_text="only while the table is closed")
 
 
 class TableOpenInput(FloorReasonInput):
@@ -200,8 +200,8 @@ class RotationPlanCreateInput(StrictInputSerializer):
                                                 help_text="default: the tables open now")
     dealers = serializers.PrimaryKeyRelatedField(queryset=Dealer.objects.all(), many=True, required=False,
                                                  help_text="default: every active dealer")
-    period_minutes = serializers.IntegerField(required=False, default=30)
-    periods_before_break = serializers.IntegerField(required=False, default=2)
+    period_minutes = StrictIntegerField(required=False, default=30)
+    periods_before_break = StrictIntegerField(required=False, default=2)
 
 
 class RotationSlotInput(StrictInputSerializer):

@@ -20,7 +20,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.api_input import NOTE_MAX_CHARS, IdempotencyKeyField, StrictInputSerializer
+from casino.api_input import NOTE_MAX_CHARS, IdempotencyKeyField, StrictInputSerializer, StrictIntegerField
 from casino.text_limits import PHH_MAX_CHARS
 from rules.core.view import AnswerMoney
 from rules.engines.errors import InvalidAmount, InvalidCard
@@ -133,7 +133,7 @@ class EurAmountField(serializers.Field):
 
 
 class SeatInSerializer(StrictInputSerializer):
-    seat = serializers.IntegerField(min_value=1, max_value=8)
+    seat = StrictIntegerField(min_value=1, max_value=8)
     stack = EurAmountField(help_text='starting stack in EUR as a decimal string, e.g. "200.00"')
     player_ref = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64,
                                        help_text="opaque player id from the player system; never a name")
@@ -159,7 +159,8 @@ class EventJSONField(serializers.JSONField):
 
 class HandEventInputSerializer(StrictInputSerializer):
     idempotency_key = IdempotencyKeyField(max_length=128, help_text="unique per event; a retry sends the same key")
-    expected_seq = serializers.IntegerField(min_value=0, help_text="the hand's event_count as the terminal last saw it")
+    expected_seq = StrictIntegerField(min_value=0, help_text="the hand's event_count as the terminal last saw it "
+                                                         "(a JSON integer)")
     event = EventJSONField(help_text='e.g. {"type": "raise", "seat": 3, "to": "20.00"} (amounts in EUR)')
 
 
