@@ -126,3 +126,82 @@ def test_a_german_pages_headings_are_the_catalogues_german_headings(german):
     english = headings((DOCS / german.name).read_text(encoding="utf-8"))
     with translation.override("de-at"):
         assert headings(german.read_text(encoding="utf-8")) == [heading_text(h) for h in english]
+
+
+# --- test vectors (break-test finding 6) ------------------------------------------------------------------------
+
+TESTS = ROOT / "tests" / "rules"
+#: A vector's id: stud A1 .. F5, Forty-one F-01 .. F-29 (and F-21d), Capsa Susun C-01 .. C-31 (C-23a .. C-23d).
+VECTOR_ID = r"(?:[A-F]\d{1,2}|[FC]-\d{2}[a-d]?)"
+VECTOR_ROW = re.compile(rf"^\| ({VECTOR_ID}) \|")
+VECTOR_PARAGRAPH = re.compile(rf"^\*\*({VECTOR_ID})[.\s]")
+TEST_REF = re.compile(r"`(test_\w+\.py)::(test_\w+)`")
+#: The pages that carry the specification's vectors, and how many (its sections 14, B.10 and A.13).
+VECTOR_PAGES = {"seven_card_stud.md": 48, "forty_one.md": 30, "capsa_susun.md": 34}
+VECTOR_PAGE_PATHS = [folder / name for name in VECTOR_PAGES for folder in (DOCS, DOCS / "de")]
+
+
+def _vectors(text: str) -> dict[str, list[tuple[str, str]]]:
+    """The vector ids of a page's test-vector section (``## ... Test vectors`` / ``Testfälle``) and the tests each
+    names: a table row's references, or a paragraph vector's (``**F-21. ...``) up to the next vector, bold label
+    or heading."""
+    section = re.search(r"^## .*(?:Test vectors|Testfälle)\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert section, "no test-vector section"
+    out: dict[str, list[tuple[str, str]]] = {}
+    current = None
+    for line in section.group(1).splitlines():
+        if row := VECTOR_ROW.match(line):
+            out[row.group(1)] = TEST_REF.findall(line)
+            current = None
+            continue
+        if paragraph := VECTOR_PARAGRAPH.match(line):
+            current = paragraph.group(1)
+            out[current] = []
+        elif line.startswith("#") or (line.startswith("**") and line.endswith("**")):
+            current = None
+        if current:
+            out[current] += TEST_REF.findall(line)
+    return out
+
+
+def _test_text(file: str, name: str) -> str | None:
+    """A test function's source (decorators included) and the module constants it uses, or None if it is not there."""
+    import ast
+
+    path = TESTS / file
+    if not path.is_file():
+        return None
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    constants = {node.targets[0].id: "\n".join(lines[node.lineno - 1:node.end_lineno]) for node in tree.body
+                 if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            start = min([d.lineno for d in node.decorator_list] + [node.lineno])
+            text = "\n".join(lines[start - 1:node.end_lineno])
+            return "\n".join([text, *(v for k, v in constants.items() if re.search(rf"\b{k}\b", text))])
+    return None
+
+
+def _replays(vector: str, name: str, text: str) -> bool:
+    """The test names the vector: its id in the test (``"F-21"``, ``D6``) or in the test's name (``test_d6_...``)."""
+    token = vector.lower().replace("-", "")
+    return bool(re.search(rf"(?<![\w-]){re.escape(vector)}(?!\w)", text) or re.search(rf"(^|_){token}(_|$)", name))
+
+
+@pytest.mark.parametrize("page", VECTOR_PAGE_PATHS, ids=lambda p: str(p.relative_to(DOCS)))
+def test_every_test_vector_in_the_docs_names_a_test_that_replays_it(page):
+    vectors = _vectors(page.read_text(encoding="utf-8"))
+    assert len(vectors) == VECTOR_PAGES[page.name], sorted(vectors)
+    unnamed = [v for v, refs in vectors.items() if not refs]
+    missing = [f"{v}: {f}::{n}" for v, refs in vectors.items() for f, n in refs if _test_text(f, n) is None]
+    unrelated = [f"{v}: {f}::{n}" for v, refs in vectors.items() for f, n in refs
+                 if (text := _test_text(f, n)) is not None and not _replays(v, n, text)]
+    assert (unnamed, missing, unrelated) == ([], [], [])
+
+
+@pytest.mark.parametrize("name", list(VECTOR_PAGES))
+def test_a_german_page_carries_the_same_vectors_and_tests(name):
+    english, german = (_vectors((folder / name).read_text(encoding="utf-8")) for folder in (DOCS, DOCS / "de"))
+    assert german == english
