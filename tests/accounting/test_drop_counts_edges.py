@@ -43,7 +43,7 @@ def test_a_json_integer_is_an_exact_amount(api_client, role_user):
 
 
 @pytest.mark.parametrize("counted", ["1_000", "\uff11\uff12", "\u0663", "5e1", "1E+2", "0x10", "12,50", ".5", "5.",
-                                     "NaN", "-5", "1.005", "1e400", "+-1"])
+                                     "NaN", "-5", "1.005", "1e400", "+-1", " 125.50 ", "125.50\n"])
 def test_an_amount_that_is_not_a_plain_decimal_string_is_refused(role_user, counted):
     table = make_table("forty_one")
     with pytest.raises(ApplicationError) as err:
@@ -52,7 +52,7 @@ def test_an_amount_that_is_not_a_plain_decimal_string_is_refused(role_user, coun
     assert not DropCount.objects.exists()
 
 
-@pytest.mark.parametrize("counted", ["0", "0.00", "12", "12.5", " 125.50 ", "+3.00"])
+@pytest.mark.parametrize("counted", ["0", "0.00", "12", "12.5", "125.50", "+3.00"])
 def test_plain_decimal_strings_are_accepted(role_user, counted):
     table = make_table("forty_one")
     count = drop_count_record(table=table, gaming_day=dt.date(2026, 5, 4), counted=counted,

@@ -36,11 +36,15 @@ REFUSED = 20
 pytestmark = pytest.mark.skipif(postgres_or_reason() is not None, reason=str(postgres_or_reason()))
 
 
+#: The server's connections name themselves (libpq's application_name, from DATABASE_URL's query), so the count
+#: sees only them, not the suite's other connections (a live server's threads, a Celery worker's).
+APPLICATION_NAME = f"casino-connection-test-{os.getpid()}"
+
+
 def _server_connections() -> int:
-    """Connections to the test database other than this test process's own."""
+    """The server process's connections to the test database."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND pid <> pg_backend_pid()")
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [APPLICATION_NAME])
         return cursor.fetchone()[0]
 
 
@@ -59,8 +63,9 @@ def _call(port: int, method: str, path: str, token: str, body: dict | None = Non
 @contextlib.contextmanager
 def _server(command: list[str], port: int, log: Path, **env: str):
     role = connection.settings_dict.get("OPTIONS", {}).get("assume_role") or ""
-    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings_test", "DATABASE_URL": database_url(),
-                   "DATABASE_ASSUME_ROLE": role, **env}
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings_test",
+                   "DATABASE_URL": f"{database_url()}?application_name={APPLICATION_NAME}",
+                   "DATABASE_ASSUME_ROLE": role}
     environment.pop("CONN_MAX_AGE", None)
     environment.update(env)
     proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log.open("ab"), stderr=subprocess.STDOUT,
