@@ -45,40 +45,46 @@ def _start_betting(s: StudState) -> None:
     s.big_bet = False
     s.last_aggr = None
     s.bring_in_idx = None
-    s.uncapped = cfg.uncap_heads_up and folded.count(False) == 2
-    if s.street == 4 and cfg.open_pair_option == "on" and cfg.limit_type == "split":
+    live = []
+    chips = []
+    for i in range(n):
+        if not folded[i]:
+            live.append(i)
+            if stack[i] > 0:
+                chips.append(i)
+    s.uncapped = cfg.uncap_heads_up and len(live) == 2
+    street = s.street
+    if street == 4 and cfg.open_pair_option == "on" and cfg.limit_type == "split":
         s.open_pair = _any_open_pair(s)
     else:
         s.open_pair = False
-    chips = [i for i in range(n) if not folded[i] and stack[i] > 0]
     if len(chips) <= 1:
         s.to_act = None
         _end_round(s)
         return
-    if s.street == 3:
+    if street == 3:
+        # R4.1: the lowest door card brings it in, ace high, clubs < diamonds < hearts < spades: the card id
+        # itself; Razz (RZ4.1) by _razz_bring_in_key. Ties cannot happen (one deck).
+        keys = _RAZZ_BRING_IN_KEYS if s.variant.bring_in == "high_card" else None
         cards = s.cards
-        key = _razz_bring_in_key if s.variant.bring_in == "high_card" else _stud_bring_in_key
-        doors = [min([key(c) for c, up in cards[i] if up and c != UNKNOWN], default=None) for i in chips]
-        known = [d for d in doors if d is not None]
-        if known:
-            low = min(known)
-            s.bring_in_idx = s.to_act = chips[doors.index(low)]
-        else:  # RZ1.2: no door card recorded (a history); the first seat may post, see _on_bring_in
-            s.bring_in_idx = s.to_act = chips[0]
+        low = low_key = None
+        for i in chips:
+            for c, up in cards[i]:
+                if up and c != UNKNOWN:
+                    k = c if keys is None else keys[c]
+                    if low is None or k < low_key:  # type: ignore[operator]
+                        low, low_key = i, k
+        # RZ1.2: with no door card recorded (a history) the first seat may post, see _on_bring_in
+        s.bring_in_idx = s.to_act = chips[0] if low is None else low
         s.phase = "bring_in"
         return
-    top = _high_board(s, [i for i in range(n) if not folded[i]])
+    top = _high_board(s, live)
     if stack[top] == 0:
         if cfg.allin_high_board_opener == "next_clockwise":
             top = next((top + k) % n for k in range(1, n) if (top + k) % n in chips)
         else:
             top = _high_board(s, chips)
     s.to_act = top
-
-
-def _stud_bring_in_key(c: int) -> int:
-    """Smallest = brings it in (R4.1): the lowest rank, ace high, then clubs < diamonds < hearts < spades."""
-    return c
 
 
 def _unrecorded_door(s: StudState, i: int) -> bool:
@@ -91,6 +97,10 @@ def _razz_bring_in_key(c: int) -> int:
     diamonds > clubs; i.e. minus the card's ace-low order."""
     r = c >> 2
     return -((0 if r == 12 else r + 1) * 4 + (c & 3))
+
+
+#: :func:`_razz_bring_in_key` of every card id, for the 3rd-street deal.
+_RAZZ_BRING_IN_KEYS: tuple[int, ...] = tuple(_razz_bring_in_key(c) for c in range(52))
 
 
 #: The phases in which a seat acts (:func:`_check_turn`).

@@ -86,20 +86,56 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
     named card) with no face given. True when done; False, with ``s`` unchanged, when anything is unusual
     (a phase, an exposure, a 7th-street mode, an unknown or repeated card, too many cards), so that the
     caller falls back to :func:`_on_deal`'s full checks and their messages."""
-    if s.phase != "deal" or s.folded[i] or s.exposed[i] or s.seventh_mode not in (None, "normal"):
+    if s.phase != "deal" or s.folded[i] or s.exposed[i]:
         return False
     street = s.street
     held = s.cards[i]
-    base = len(held) - (0 if street == 3 else street - 1)
-    k = len(cards)
-    if (None in cards or not 0 < k <= (3 if street == 3 else 1) - base or len(set(cards)) != k
-            or not s.dealt.isdisjoint(cards) or (s.burned and not set(s.burned).isdisjoint(cards))):
+    dealt = s.dealt
+    burned = s.burned
+    if street == 3:
+        base = len(held)
+        if len(cards) == 3 and not base:  # the usual 3rd-street deal: two down, one up (R1.3)
+            a, b, c = cards
+            if (a is None or b is None or c is None or a == b or a == c or b == c or a in dealt or b in dealt
+                    or c in dealt or (burned and (a in burned or b in burned or c in burned))):
+                return False
+            if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+                _burn(s)
+            s.cards[i] = ((a, False), (b, False), (c, True))
+            dealt.add(a)
+            dealt.add(b)
+            dealt.add(c)
+            s.n_dealt += 3
+            _after_deal(s)
+            return True
+        k = len(cards)
+        if (None in cards or not 0 < k <= 3 - base or len(set(cards)) != k or not dealt.isdisjoint(cards)
+                or (burned and not set(burned).isdisjoint(cards))):
+            return False
+        if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+            _burn(s)
+        s.cards[i] = held + tuple(zip(cards, PATTERN[3][base:base + k]))
+        dealt.update(cards)
+        s.n_dealt += k
+        _after_deal(s)
+        return True
+    # 4th to 7th street: one card, up (7th: down, R1.3)
+    if len(cards) != 1 or len(held) != street - 1:
         return False
-    if street not in s.burned_streets and (street >= 4 or s.cfg.burn_before_first_deal):
+    c = cards[0]
+    if c is None or c in dealt or (burned and c in burned):
+        return False
+    if street == 7:
+        mode = s.seventh_mode
+        if mode is not None and mode != "normal":
+            return False
+        s.cards[i] = (*held, (c, False))
+    else:
+        s.cards[i] = (*held, (c, True))
+    if street not in s.burned_streets:
         _burn(s)
-    s.cards[i] = held + tuple(zip(cards, PATTERN[street][base:base + k]))
-    s.dealt.update(cards)
-    s.n_dealt += k
+    dealt.add(c)
+    s.n_dealt += 1
     _after_deal(s)
     return True
 

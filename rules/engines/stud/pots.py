@@ -4,6 +4,8 @@ the odd chip (R11.3).
 
 from __future__ import annotations
 
+from operator import not_, sub
+
 from rules.core.pots import side_pots, split_shares, uncalled
 from rules.engines.stud.state import StudState
 
@@ -11,7 +13,7 @@ from rules.engines.stud.state import StudState
 def _effective(s: StudState) -> list[int]:
     """What each position has in the pots: its chips put in less those returned; with
     ``ante_trimming`` false (R10.4) a live seat's ante is left out (dead money, see :func:`_pots`)."""
-    eff = [a - b for a, b in zip(s.contrib, s.returned)]
+    eff = list(map(sub, s.contrib, s.returned))
     if not s.cfg.ante_trimming:
         eff = [e - (0 if d else a) for e, d, a in zip(eff, s.dead, s.ante_paid)]
     return eff
@@ -33,9 +35,9 @@ def _pots(s: StudState, *, with_taxe: bool = True) -> list[tuple[int, tuple[int,
     in the main pot, and the Taxe (``with_taxe``) taken out of each pot as it was taken (R8.2)."""
     eff = _effective(s)
     dead_antes = 0 if s.cfg.ante_trimming else sum(a for a, d in zip(s.ante_paid, s.dead) if not d)
-    live = [not f for f in s.folded]
+    live = list(map(not_, s.folded))
     stack = s.stack
-    cuts = [eff[j] for j in range(s.n) if live[j] and stack[j] == 0]
+    cuts = [eff[j] for j in range(s.n) if live[j] and stack[j] == 0] if 0 in stack else ()
     pots = side_pots(eff, live, cuts, dead=dead_antes)
     if with_taxe and s.taxe:
         amounts = [a for a, _ in pots]

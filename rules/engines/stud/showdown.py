@@ -19,7 +19,7 @@ from rules.engines.evaluators.stud import stud_key
 from rules.engines.messages import gettext_noop
 from rules.engines.stud.parsing import _fmt, _seat_cards, _seat_of
 from rules.engines.stud.pots import _pots, _return_uncalled, _split
-from rules.engines.stud.state import UNKNOWN, StudState, _high_board, _seat_err
+from rules.engines.stud.state import _CARD_OF, UNKNOWN, StudState, _high_board, _seat_err
 
 
 def _start_showdown(s: StudState) -> None:
@@ -33,30 +33,35 @@ def _start_showdown(s: StudState) -> None:
 
 def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
-    _check_show_turn(s, i, "show")
+    if s.phase != "showdown" or s.folded[i] or s.to_act != i:
+        _check_show_turn(s, i, "show")  # raises
+    own = s.cards[i]
+    held = tuple(map(_CARD_OF, own))
     cards = event.get("cards")
     if cards is not None:
         given = _seat_cards(s, i, "show", cards)
-        own = s.cards[i]
         if len(given) != len(own):
             raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("it holds %(n_own)s cards, not %(n_given)s", n_own=len(own), n_given=len(given)), "R11.2")
-        known = [c for c, _ in own if c != UNKNOWN]
-        if UNKNOWN in given or len(set(given)) != len(given):
+        shown = set(given)
+        if UNKNOWN in shown or len(shown) != len(given):
             raise _seat_err(InvalidCard, s, i, gettext_noop("show"), gettext_noop("every shown card must be named once"), "R11.2")
-        missing = [c for c in known if c not in given]
-        if missing:
-            raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("it was dealt %(missing)s, which is not shown", missing=_fmt(missing[0])),
-                            "R11.2")
-        fresh = [c for c in given if c not in known]
-        for c in fresh:
-            if c in s.dealt:
-                raise DuplicateCard(gettext_noop("seat %(seat)s cannot show %(c)s: it was dealt elsewhere", seat=s.seats[i], c=_fmt(c)),
-                                    seat=s.seats[i], extra={"card": _fmt(c)})
-        it = iter(fresh)
-        s.cards[i] = tuple((next(it), up) if c == UNKNOWN else (c, up) for c, up in own)
-        for c in fresh:
-            s.dealt.add(c)
-    if any(c == UNKNOWN for c, _ in s.cards[i]):
+        if UNKNOWN in held or not shown.issuperset(held):  # else the cards it holds, all known, as dealt
+            known = [c for c in held if c != UNKNOWN]
+            missing = [c for c in known if c not in shown]
+            if missing:
+                raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("it was dealt %(missing)s, which is not shown", missing=_fmt(missing[0])),
+                                "R11.2")
+            fresh = [c for c in given if c not in known]
+            for c in fresh:
+                if c in s.dealt:
+                    raise DuplicateCard(gettext_noop("seat %(seat)s cannot show %(c)s: it was dealt elsewhere", seat=s.seats[i], c=_fmt(c)),
+                                        seat=s.seats[i], extra={"card": _fmt(c)})
+            it = iter(fresh)
+            s.cards[i] = tuple((next(it), up) if c == UNKNOWN else (c, up) for c, up in own)
+            held = tuple(map(_CARD_OF, s.cards[i]))
+            for c in fresh:
+                s.dealt.add(c)
+    if UNKNOWN in held:
         raise _seat_err(IllegalAction, s, i, gettext_noop("show"), gettext_noop("its face-down cards are not known; send them in 'cards'"),
                         "R11.2")
     s.shown[i] = True
@@ -86,26 +91,29 @@ def _check_show_turn(s: StudState, i: int, action: str) -> None:
 
 
 def _next_shower(s: StudState) -> None:
-    pending = [j for j in s.show_order if not s.shown[j] and not s.mucked[j]]
-    in_play = [j for j in s.show_order if not s.mucked[j]]
-    if len(in_play) <= 1 or not pending:
+    shown, mucked = s.shown, s.mucked
+    first = None
+    in_play = 0
+    for j in s.show_order:
+        if not mucked[j]:
+            in_play += 1
+            if first is None and not shown[j]:
+                first = j
+    if in_play <= 1 or first is None:
         _finish_showdown(s)
         return
-    s.to_act = pending[0]
+    s.to_act = first
 
 
 def _finish_by_fold(s: StudState) -> None:
     """R1.5: one player left wins every pot unshown, at once. A forced bring-in nobody called stays
     in the pot (D6: the low card wins the antes plus its own bring-in); any other uncalled wager goes
     back first (R10.1)."""
-    winner = next(j for j in range(s.n) if not s.folded[j])
+    winner = s.folded.index(False)
     if not (s.street == 3 and s.phase == "betting" and s.last_aggr is None and winner == s.bring_in_idx):
         _return_uncalled(s)
     pots = _pots(s)
-    awards = []
-    for k, (amt, _elig) in enumerate(pots):
-        awards.append((k, winner, amt))
-    _close(s, pots, awards)
+    _close(s, pots, [(k, winner, amt) for k, (amt, _elig) in enumerate(pots)])
 
 
 def _finish_showdown(s: StudState) -> None:
@@ -117,23 +125,29 @@ def _finish_showdown(s: StudState) -> None:
         return
     keys: dict[int, int] = {}
     awards = []
+    mucked = s.mucked
     for k, (amt, elig) in enumerate(pots):
-        contenders = [j for j in elig if not s.mucked[j]] or list(elig)
+        contenders = [j for j in elig if not mucked[j]] or list(elig)
         if len(contenders) == 1:
             awards.append((k, contenders[0], amt))
             continue
+        best = 0
+        winners: list[int] = []
         for j in contenders:
-            if j not in keys:
-                keys[j] = stud_key(_own_cards(s, j))
-        best = max(keys[j] for j in contenders)
-        winners = [j for j in contenders if keys[j] == best]
+            key = keys.get(j)
+            if key is None:
+                key = keys[j] = stud_key(_own_cards(s, j))
+            if key > best:
+                best, winners = key, [j]
+            elif key == best:
+                winners.append(j)
         for j, share in _split(s, amt, winners):
             awards.append((k, j, share))
     _close(s, pots, awards)
 
 
 def _own_cards(s: StudState, j: int) -> list[int]:
-    own = [c for c, _ in s.cards[j]]
+    own = list(map(_CARD_OF, s.cards[j]))
     if s.community is not None:
         own.append(s.community)
     return own

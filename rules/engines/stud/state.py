@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from rules.core.betting import is_capped
@@ -26,6 +27,10 @@ DECK_SIZE = 52
 
 
 UNKNOWN = -1
+
+
+#: The card of a dealt ``(card, face up)`` pair.
+_CARD_OF = itemgetter(0)
 
 
 #: Faces of each street's cards for a seat (R1.3): True = face up.
@@ -237,10 +242,18 @@ def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     low = s.variant.boards == "low"
     extra = (s.community,) if s.community is not None and s.street == 7 else ()
     cards = s.cards
+    exposed = s.exposed
     best = None
     best_key: tuple[Any, ...] = ()
     for i in candidates:
-        b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN]) + extra
+        if exposed[i]:
+            b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN])
+        else:  # no exposure (R12.2): the up cards are the 3rd to 6th (R1.3), an unrecorded door is ``??``
+            b = tuple(map(_CARD_OF, cards[i][2:6]))
+            if UNKNOWN in b:
+                b = tuple([c for c in b if c != UNKNOWN])
+        if extra:
+            b += extra
         k = (_low_rank_of(b) if low else _rank_of(b, counts_sf, by_suit)) if b else (-1,)
         if best is None or k > best_key:
             best, best_key = i, k
