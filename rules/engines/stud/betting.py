@@ -125,11 +125,21 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
 
     Raises :class:`IllegalAction` naming why no wager is possible (cap R6.2/R7.3, not reopened R6.5/R7.5,
     no chips)."""
+    return _wager_span(s, i, action)[:4]  # type: ignore[return-value]
+
+
+def _wager_span(s: StudState, i: int, action: str) -> tuple[str, int, int, tuple[int, ...] | None, tuple[int, ...] | None]:
+    """:func:`_wager_options` plus the split-limit bet sizes it used (:func:`~rules.engines.stud.state._units`;
+    ``None`` in spread limit), which :func:`_do_wager` reads again to classify the wager."""
     cfg = s.cfg
-    avail = s.stack[i] + s.sc[i]
-    if avail <= s.bet_to:
+    sc_i = s.sc[i]
+    bet_to = s.bet_to
+    full_to = s.full_to
+    avail = s.stack[i] + sc_i
+    if avail <= bet_to:
         raise _seat_err(IllegalAction, s, i, action, gettext_noop("it has no chips left beyond a call"), "R10.1")
-    if s.acted[i] is not None and s.acted[i] >= s.full_to and s.bet_to > s.sc[i]:  # type: ignore[operator]
+    acted = s.acted[i]
+    if acted is not None and acted >= full_to and bet_to > sc_i:
         raise _seat_err(IllegalAction, s, i, action,
                         gettext_noop("the all-in to %(bet_to)s was less than a full raise and does not reopen the betting", bet_to=_m(s.bet_to)),
                         "R6.5" if cfg.split else "R7.5")
@@ -137,19 +147,19 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
         raise _seat_err(IllegalAction, s, i, action,
                         gettext_noop("the round is capped at %(bet_to)s after %(n_raises)s", bet_to=_m(s.bet_to), n_raises=_n_raises(cfg.raise_cap)),
                         "R6.2" if cfg.split else "R7.3")
-    kind = "bet" if s.bet_to == 0 else ("complete" if s.full_to == 0 else "raise")
+    kind = "bet" if bet_to == 0 else ("complete" if full_to == 0 else "raise")
     if cfg.limit_type == "split":
         units = _units(s, i)
         if len(units) == 1:  # the usual fixed unit: to one full wager, or all-in for less (R6.1, R10.1)
-            t = s.full_to + units[0]
+            t = full_to + units[0]
             t = t if t <= avail else avail
-            return kind, t, t, (t,)
-        targets = sorted({s.full_to + u for u in units})
+            return kind, t, t, (t,), units
+        targets = sorted({full_to + u for u in units})
         amounts = [t for t in targets if t <= avail]
         if avail < targets[-1]:
             amounts.append(avail)
         amounts = sorted(set(amounts))
-        return kind, amounts[0], amounts[-1], tuple(amounts)
+        return kind, amounts[0], amounts[-1], tuple(amounts), units
     mn, mx = cfg.limits(s.street)
     if kind in ("bet", "complete"):
         lo, hi = mn, mx
@@ -157,10 +167,10 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
         min_inc = mn if cfg.spread_min_raise == "table_min" else max(mn, s.last_inc)
         unit = cfg.chip_unit
         min_inc = -(-min_inc // unit) * unit  # whole chips (R11.3)
-        lo, hi = s.bet_to + min_inc, s.bet_to + max(min_inc, mx // unit * unit)
+        lo, hi = bet_to + min_inc, bet_to + max(min_inc, mx // unit * unit)
     if avail < lo:
-        return kind, avail, avail, None
-    return kind, lo, min(hi, avail), None
+        return kind, avail, avail, None, None
+    return kind, lo, min(hi, avail), None, None
 
 
 def _n_raises(n: int) -> str:
@@ -213,17 +223,17 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     if type(to) is not int or to < 0:
         to = _amount_field(event, "to", s=s, i=i, action=kind, rule=(
             ("R4.6" if cfg.split else "R7.4") if s.phase == "bring_in" else ("R6.1" if cfg.split else "R7.1")))
-    if s.phase == "bring_in" and s.to_act == i:
-        _bring_in_complete(s, i, kind, to)  # type: ignore[arg-type]
-        return
-    if s.to_act != i or s.phase not in _TURN_PHASES:
+    phase = s.phase
+    if s.to_act != i or phase != "betting":
+        if phase == "bring_in" and s.to_act == i:
+            _bring_in_complete(s, i, kind, to)  # type: ignore[arg-type]
+            return
         _check_turn(s, i, kind)  # raises
-    want, lo, hi, amounts = _wager_options(s, i, kind)
+    want, lo, hi, amounts, units = _wager_span(s, i, kind)
     if kind != want:
         hint = {'bet': gettext_noop("nothing is bet yet"), 'complete': gettext_noop("only %(bet_to)s is in, not a full bet", bet_to=_m(s.bet_to)), 'raise': gettext_noop("there is a bet of %(bet_to)s", bet_to=_m(s.bet_to))}[want]
         raise _seat_err(IllegalAction, s, i, kind, gettext_noop("%(hint)s; the wager now is '%(want)s'", hint=hint, want=want),
                         "R4.6" if want == "complete" else "R6.1")
-    avail = s.stack[i] + s.sc[i]
     if amounts is not None:
         if to not in amounts:
             allowed = or_list([_m(a) for a in amounts])
@@ -237,24 +247,25 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
         if not lo <= to <= hi:  # type: ignore[operator]
             raise _seat_err(InvalidAmount, s, i, gettext_noop("%(kind)s to %(to)s", kind=_ACTION_WORDS.get(kind, kind), to=_m(to)),  # type: ignore[arg-type]
                             gettext_noop("the %(kind)s must be to %(lo)s-%(hi)s", kind=_ACTION_WORDS.get(kind, kind), lo=_m(lo), hi=_m(hi)), "R7.1")
-        if to != avail and (to - (s.bet_to if want == "raise" else 0)) % cfg.chip_unit:  # type: ignore[operator]
+        if to != s.stack[i] + s.sc[i] and (to - (s.bet_to if want == "raise" else 0)) % cfg.chip_unit:  # type: ignore[operator]
             raise _seat_err(InvalidAmount, s, i, gettext_noop("%(kind)s to %(to)s", kind=_ACTION_WORDS.get(kind, kind), to=_m(to)),  # type: ignore[arg-type]
                             gettext_noop("amounts are in whole chips of %(chip_unit)s", chip_unit=_m(cfg.chip_unit)), "R11.3")
-    _do_wager(s, i, to)  # type: ignore[arg-type]
+    _do_wager(s, i, to, units)  # type: ignore[arg-type]
     if s.street == 3:
         s.voluntary += 1
     _advance(s, i)
 
 
-def _do_wager(s: StudState, i: int, to: int) -> None:
+def _do_wager(s: StudState, i: int, to: int, units: tuple[int, ...] | None) -> None:
     """Put position ``i`` in to ``to`` and classify the wager: full (counts for the cap, reopens) or
-    short all-in (R6.5, R7.5, R10.3)."""
+    short all-in (R6.5, R7.5, R10.3). ``units``: the split-limit bet sizes open to ``i``
+    (:func:`~rules.engines.stud.state._units`), ``None`` in spread limit."""
     cfg = s.cfg
     prev_bet, prev_full = s.bet_to, s.full_to
-    if cfg.split:
+    if units is not None:
         # a short all-in's half unit is measured from the current bet here (R6.5, R10.3; Forty-one: from
         # the last full wager, B.4a)
-        full = is_full_wager(to, last_full=prev_full, half_from=prev_bet, unit=min(_units(s, i)),
+        full = is_full_wager(to, last_full=prev_full, half_from=prev_bet, unit=min(units),
                              short_allin_rule=cfg.short_allin_rule)
         if s.street == 4 and s.open_pair and to - prev_full >= cfg.higher and cfg.higher > cfg.lower:  # type: ignore[operator]
             s.big_bet = True  # R6.4: once H is wagered every later raise is H
@@ -265,7 +276,10 @@ def _do_wager(s: StudState, i: int, to: int) -> None:
         else:
             min_inc = mn if cfg.spread_min_raise == "table_min" else max(mn, s.last_inc)
             full = to - prev_bet >= min_inc or cfg.spread_short_allin_reopens
-    _put(s, i, to - s.sc[i])
+    chips = to - s.sc[i]  # _put
+    s.stack[i] -= chips
+    s.contrib[i] += chips
+    s.sc[i] = to
     s.bet_to = to
     if full:
         s.wagers += 1
@@ -330,7 +344,11 @@ def _on_call(s: StudState, event: Mapping[str, Any]) -> None:
     owe = s.bet_to - s.sc[i]
     if owe <= 0:
         raise _seat_err(IllegalAction, s, i, gettext_noop("call"), gettext_noop("there is no bet to call; check"), "R6.1")
-    _put(s, i, min(owe, s.stack[i]))
+    stack = s.stack
+    chips = owe if owe <= stack[i] else stack[i]  # _put
+    stack[i] -= chips
+    s.contrib[i] += chips
+    s.sc[i] += chips
     s.acted[i] = s.full_to
     if s.street == 3:
         s.voluntary += 1

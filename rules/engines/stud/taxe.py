@@ -23,18 +23,25 @@ from rules.engines.stud_config import StudConfig
 TAXE_ROUNDING = "down"
 
 
-@lru_cache(maxsize=256)
 def taxe_policy(cfg: StudConfig) -> HouseTake | None:
     """The stud Taxe as a :class:`~rules.core.house_take.HouseTake` (R8.1-R8.3): ``flat``: the
     ``taxe_amount``; ``percent_with_cap``: ``taxe_percent`` (a percentage, so the rate is it / 100) of the
     pots, rounded down to the chip unit (:data:`TAXE_ROUNDING`), at most ``taxe_cap``; drawn from the pots
-    by ``taxe_from`` (R8.2). ``None`` when no Taxe is configured (a flat Taxe of nothing, e.g. PHH replays)."""
-    if cfg.taxe_mode == "flat":
-        if not cfg.taxe_amount:
+    by ``taxe_from`` (R8.2). ``None`` when no Taxe is configured (a flat Taxe of nothing, e.g. PHH replays).
+
+    Built once per set of Taxe settings (keyed by them, not by the whole config, whose hash is dear)."""
+    return _taxe_policy(cfg.taxe_mode, cfg.taxe_amount, cfg.taxe_percent, cfg.taxe_cap, cfg.chip_unit, cfg.taxe_from)
+
+
+@lru_cache(maxsize=256)
+def _taxe_policy(mode: str, amount: int | None, percent: str | None, cap: int | None, unit: int,
+                 from_pots_rule: str) -> HouseTake | None:
+    if mode == "flat":
+        if not amount:
             return None
-        return HouseTake(flat=cfg.taxe_amount, from_pots_rule=cfg.taxe_from)
-    return HouseTake(rate=Decimal(cfg.taxe_percent) / 100, step=cfg.chip_unit,  # type: ignore[arg-type]
-                     rounding=TAXE_ROUNDING, cap=cfg.taxe_cap or 0, from_pots_rule=cfg.taxe_from)
+        return HouseTake(flat=amount, from_pots_rule=from_pots_rule)
+    return HouseTake(rate=Decimal(percent) / 100, step=unit,  # type: ignore[arg-type]
+                     rounding=TAXE_ROUNDING, cap=cap or 0, from_pots_rule=from_pots_rule)
 
 
 def _take_taxe(s: StudState) -> None:
