@@ -8,6 +8,7 @@ of every game's events; each game words its own two refusals.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
@@ -23,7 +24,9 @@ def clockwise_from(seats: Iterable[int], start: int) -> list[int]:
 def clockwise_after(seats: Iterable[int], seat: int) -> list[int]:
     """``seats`` clockwise beginning left of ``seat`` (``seat`` itself last, if seated).
     Seats 1..5 after 4: ``[5, 1, 2, 3, 4]``."""
-    return sorted(set(seats), key=lambda s: (s <= seat, s))
+    order = sorted(set(seats))
+    k = bisect_right(order, seat)  # the seats above ``seat`` first, then from the lowest round to ``seat``
+    return order[k:] + order[:k] if k else order
 
 
 def next_clockwise(occupied: Iterable[int], current: int) -> int:

@@ -19,7 +19,18 @@ from rules.engines.messages import gettext_noop
 from rules.engines.stud.betting import _start_betting
 from rules.engines.stud.parsing import _CARD_IDS, _amount_field, _fmt, _parse_tokens, _seat_cards, _seat_of
 from rules.engines.stud.showdown import _finish_by_fold
-from rules.engines.stud.state import _STREET_NAMES, PATTERN, UNKNOWN, StudState, _m, _n_live, _need, _seat_err, _stub
+from rules.engines.stud.state import (
+    _STREET_NAMES,
+    PATTERN,
+    UNKNOWN,
+    StudState,
+    _board_of,
+    _m,
+    _n_live,
+    _need,
+    _seat_err,
+    _stub,
+)
 from rules.engines.stud.taxe import _take_taxe
 
 
@@ -102,6 +113,7 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
             if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
                 _burn(s)
             s.cards[i] = ((a, False), (b, False), (c, True))
+            s.boards[i] = (c,)
             dealt.add(a)
             dealt.add(b)
             dealt.add(c)
@@ -114,7 +126,8 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
             return False
         if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
             _burn(s)
-        s.cards[i] = held + tuple(zip(cards, PATTERN[3][base:base + k]))
+        s.cards[i] = held = held + tuple(zip(cards, PATTERN[3][base:base + k]))
+        s.boards[i] = _board_of(held)
         dealt.update(cards)
         s.n_dealt += k
         _after_deal(s)
@@ -132,6 +145,7 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
         s.cards[i] = (*held, (c, False))
     else:
         s.cards[i] = (*held, (c, True))
+        s.boards[i] += (c,)
     if street not in s.burned_streets:
         _burn(s)
     dealt.add(c)
@@ -176,6 +190,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
             elif s.street == 3 and s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
                 _burn(s)
             s.cards[i] = s.cards[i] + tuple(zip(cards, pattern[base:base + len(cards)]))
+            s.boards[i] = _board_of(s.cards[i])
             dealt.update(cards)
             s.n_dealt += len(cards)
             _after_deal(s)
@@ -216,6 +231,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
     elif s.street == 3 and s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
         _burn(s)
     s.cards[i] = s.cards[i] + tuple(new)
+    s.boards[i] = _board_of(s.cards[i])
     s.exposed[i] = exposed
     for c, _up in new:
         if c != UNKNOWN:
@@ -256,6 +272,7 @@ def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
         raise _seat_err(IllegalAction, s, i, gettext_noop("expose %(c)s", c=_fmt(c)),
                         gettext_noop("its door card is already dealt face up; the floor must rule"), "R12.2")
     s.cards[i] = tuple(held)
+    s.boards[i] = _board_of(s.cards[i])
     s.exposed[i] += 1
     if s.exposed[i] >= 2:
         _dead_hand(s, i)

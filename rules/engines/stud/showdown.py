@@ -19,7 +19,7 @@ from rules.engines.evaluators.stud import stud_key
 from rules.engines.messages import gettext_noop
 from rules.engines.stud.parsing import _fmt, _seat_cards, _seat_of
 from rules.engines.stud.pots import _pots, _return_uncalled, _split
-from rules.engines.stud.state import _CARD_OF, UNKNOWN, StudState, _high_board, _seat_err
+from rules.engines.stud.state import _CARD_OF, UNKNOWN, StudState, _board_of, _high_board, _seat_err
 
 
 def _start_showdown(s: StudState) -> None:
@@ -58,6 +58,7 @@ def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
                                         seat=s.seats[i], extra={"card": _fmt(c)})
             it = iter(fresh)
             s.cards[i] = tuple((next(it), up) if c == UNKNOWN else (c, up) for c, up in own)
+            s.boards[i] = _board_of(s.cards[i])
             held = tuple(map(_CARD_OF, s.cards[i]))
             for c in fresh:
                 s.dealt.add(c)

@@ -82,6 +82,7 @@ class StudState:
         "big_bet", "acted", "to_act", "bring_in_idx", "open_pair", "uncapped", "last_aggr", "taxe",
         "taxe_split", "taxe_taken", "taxe_logged", "shown", "mucked", "show_order", "awards",
         "pot_awards", "final_pots", "voluntary", "void", "seventh_mode", "n_events", "variant", "pot_halves",
+        "boards",
     )
 
     cfg: StudConfig
@@ -99,6 +100,9 @@ class StudState:
     ante_paid: list[int]
     ante_done: list[bool]
     cards: list[tuple[tuple[int, bool], ...]]
+    #: Per position, the up cards that count for the acting order (:func:`_board_of` of ``cards``, R5.5),
+    #: kept with ``cards`` by every event that deals, exposes or shows a card.
+    boards: list[tuple[int, ...]]
     exposed: list[int]
     dealt: set[int]
     n_dealt: int
@@ -155,6 +159,7 @@ class StudState:
             self.stack[:], self.contrib[:], self.returned[:], self.sc[:], self.folded[:], self.dead[:],
             self.ante_paid[:], self.ante_done[:], self.cards[:], self.exposed[:], self.burned[:], self.acted[:],
             self.shown[:], self.mucked[:], self.awards[:], self.burned_streets[:])
+        new.boards = self.boards[:]
         new.dealt = set(self.dealt)
         return new
 
@@ -172,7 +177,7 @@ class StudState:
 
 _LIST_SLOTS = (
     "stack", "contrib", "returned", "sc", "folded", "dead", "ante_paid", "ante_done", "cards", "exposed",
-    "burned", "acted", "shown", "mucked", "awards", "burned_streets",
+    "burned", "acted", "shown", "mucked", "awards", "burned_streets", "boards",
 )
 
 
@@ -205,9 +210,15 @@ def _with_chips(s: StudState) -> list[int]:
     return [i for i in range(s.n) if not s.folded[i] and s.stack[i] > 0]
 
 
+def _board_of(held: tuple[tuple[int, bool], ...]) -> tuple[int, ...]:
+    """The up cards of a seat's ``held`` cards that count for acting order: the named ones of the first six
+    (the 7th-street card is excluded even when dealt face up, R5.5, R12.3)."""
+    return tuple([c for c, up in held[:6] if up and c != UNKNOWN])
+
+
 def _board(s: StudState, i: int) -> list[int]:
     """Up cards of position ``i`` that count for acting order (7th-street card excluded, R5.5)."""
-    board = [c for c, up in s.cards[i][:6] if up and c != UNKNOWN]
+    board = list(s.boards[i])
     if s.community is not None and s.street == 7:
         board.append(s.community)
     return board
@@ -241,19 +252,11 @@ def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     counts_sf, by_suit = cfg.board_counts_straights_flushes, cfg.high_board_tiebreak == "suit"
     low = s.variant.boards == "low"
     extra = (s.community,) if s.community is not None and s.street == 7 else ()
-    cards = s.cards
-    exposed = s.exposed
+    boards = s.boards
     best = None
     best_key: tuple[Any, ...] = ()
     for i in candidates:
-        if exposed[i]:
-            b = tuple([c for c, up in cards[i][:6] if up and c != UNKNOWN])
-        else:  # no exposure (R12.2): the up cards are the 3rd to 6th (R1.3), an unrecorded door is ``??``
-            b = tuple(map(_CARD_OF, cards[i][2:6]))
-            if UNKNOWN in b:
-                b = tuple([c for c in b if c != UNKNOWN])
-        if extra:
-            b += extra
+        b = boards[i] + extra if extra else boards[i]
         k = (_low_rank_of(b) if low else _rank_of(b, counts_sf, by_suit)) if b else (-1,)
         if best is None or k > best_key:
             best, best_key = i, k
@@ -303,15 +306,23 @@ def _any_open_pair(s: StudState) -> bool:
     return any(_own_pair(s, i) for i in range(s.n) if not s.folded[i])
 
 
+#: The deal order (R1.2) and position of each seat, by the seats (in the caller's order) and the button.
+_LAYOUTS: dict[tuple[int, ...], tuple[tuple[int, ...], dict[int, int]]] = {}
+
+
 def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *, button: int,
              variant: StudVariant = SEVEN_CARD_STUD) -> StudState:
     """Start a hand. ``seats`` maps table seat number -> starting stack (cents, > 0); ``button`` is the
     dealer-button seat; ``variant`` the stud game (Seven Card Stud, Razz, Hi-Lo). 2-8 players (R1.1).
     Raises :class:`IllegalAction` / :class:`InvalidAmount`."""
     cfg = config if isinstance(config, StudConfig) else build_config(config)
-    if not isinstance(seats, Mapping) or not 2 <= len(seats) <= 8:
+    if not (type(seats) is dict or isinstance(seats, Mapping)) or not 2 <= len(seats) <= 8:
         raise IllegalAction(gettext_noop("a stud hand needs 2 to 8 players (R1.1)"), rule="R1.1")
+    plain = type(button) is int  # only plain ints are keys of _LAYOUTS
     for seat, stack in seats.items():
+        if type(seat) is int and seat >= 1 and type(stack) is int and stack > 0:
+            continue  # the usual seat; anything else is looked at closely
+        plain = False
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
             raise IllegalAction(gettext_noop("seat %(seat)s is not a seat number", seat=repr(seat)), rule="R1.1")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
@@ -319,15 +330,23 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
                                 seat=seat, rule="R3.5")
     if isinstance(button, bool) or not isinstance(button, int):
         raise IllegalAction(gettext_noop("button %(button)s is not a seat number", button=repr(button)), rule="R1.2")
-    order = clockwise_after(seats, button)
+    key = (*seats, button)
+    layout = _LAYOUTS.get(key) if plain else None
+    if layout is None:
+        order = clockwise_after(seats, button)
+        layout = (tuple(order), {seat: i for i, seat in enumerate(order)})
+        if plain:
+            if len(_LAYOUTS) >= 1024:
+                _LAYOUTS.clear()
+            _LAYOUTS[key] = layout
     s = StudState.__new__(StudState)
+    order, s.pos = layout  # shared by every hand of the seating: never changed
     n = len(order)
     s.cfg = cfg
-    s.seats = tuple(order)
-    s.pos = {seat: i for i, seat in enumerate(order)}
+    s.seats = order
     s.n = n
     s.button = button
-    s.start = tuple(seats[seat] for seat in order)
+    s.start = tuple(map(seats.__getitem__, order))
     s.stack = list(s.start)
     s.contrib = [0] * n
     s.returned = [0] * n
@@ -337,6 +356,7 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
     s.ante_paid = [0] * n
     s.ante_done = [False] * n
     s.cards = [()] * n
+    s.boards = [()] * n
     s.exposed = [0] * n
     s.dealt = set()
     s.n_dealt = 0
