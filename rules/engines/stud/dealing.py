@@ -118,40 +118,50 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
             dealt.add(b)
             dealt.add(c)
             s.n_dealt += 3
-            _after_deal(s)
-            return True
-        k = len(cards)
-        if (None in cards or not 0 < k <= 3 - base or len(set(cards)) != k or not dealt.isdisjoint(cards)
-                or (burned and not set(burned).isdisjoint(cards))):
+        else:
+            k = len(cards)
+            if (None in cards or not 0 < k <= 3 - base or len(set(cards)) != k or not dealt.isdisjoint(cards)
+                    or (burned and not set(burned).isdisjoint(cards))):
+                return False
+            if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+                _burn(s)
+            s.cards[i] = held = held + tuple(zip(cards, PATTERN[3][base:base + k]))
+            s.boards[i] = _board_of(held)
+            dealt.update(cards)
+            s.n_dealt += k
+    else:  # 4th to 7th street: one card, up (7th: down, R1.3)
+        if len(cards) != 1 or len(held) != street - 1:
             return False
-        if s.cfg.burn_before_first_deal and 3 not in s.burned_streets:
+        c = cards[0]
+        if c is None or c in dealt or (burned and c in burned):
+            return False
+        if street == 7:
+            mode = s.seventh_mode
+            if mode is not None and mode != "normal":
+                return False
+            s.cards[i] = (*held, (c, False))
+        else:
+            s.cards[i] = (*held, (c, True))
+            s.boards[i] += (c,)
+        if street not in s.burned_streets:
             _burn(s)
-        s.cards[i] = held = held + tuple(zip(cards, PATTERN[3][base:base + k]))
-        s.boards[i] = _board_of(held)
-        dealt.update(cards)
-        s.n_dealt += k
-        _after_deal(s)
-        return True
-    # 4th to 7th street: one card, up (7th: down, R1.3)
-    if len(cards) != 1 or len(held) != street - 1:
-        return False
-    c = cards[0]
-    if c is None or c in dealt or (burned and c in burned):
-        return False
-    if street == 7:
-        mode = s.seventh_mode
-        if mode is not None and mode != "normal":
-            return False
-        s.cards[i] = (*held, (c, False))
-    else:
-        s.cards[i] = (*held, (c, True))
-        s.boards[i] += (c,)
-    if street not in s.burned_streets:
-        _burn(s)
-    dealt.add(c)
-    s.n_dealt += 1
+        dealt.add(c)
+        s.n_dealt += 1
+    # _after_deal, whose usual answer is read here first: a live seat still waits for its cards
+    folded = s.folded
+    all_cards = s.cards
+    for j in _LAST_FIRST[s.n]:
+        if not folded[j] and len(all_cards[j]) < street:
+            if folded.count(False) > 1:
+                return True
+            break
     _after_deal(s)
     return True
+
+
+#: Positions from the last to the first, by the number of seats (:func:`_after_deal`: seats are dealt in
+#: order, so the last live position is the one still waiting until the street is dealt).
+_LAST_FIRST = {n: tuple(range(n - 1, -1, -1)) for n in range(1, 11)}
 
 
 def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
@@ -160,7 +170,8 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
     if i is None:
         i = _seat_of(s, event)
     text = event.get("cards")
-    if type(text) is str and event.get("face") is None and _deal_named(s, i, list(map(_CARD_IDS.get, text.split()))):
+    if type(text) is str and event.get("face") is None and _deal_named(
+            s, i, [_CARD_IDS.get(text)] if len(text) == 2 else list(map(_CARD_IDS.get, text.split()))):
         return
     if s.phase != "deal":
         what = (gettext_noop("the antes are not all in") if s.phase == 'ante' else gettext_noop("no cards are due now"))
@@ -305,9 +316,9 @@ def _after_deal(s: StudState) -> None:
     if folded.count(False) <= 1:
         _finish_by_fold(s)
         return
-    target = 3 if s.street == 3 else s.street
+    target = s.street  # 3 cards on 3rd street, then one more each street
     cards = s.cards
-    for j in range(s.n - 1, -1, -1):  # from the last position: seats are dealt in order, so it returns at once
+    for j in _LAST_FIRST[s.n]:  # from the last position: seats are dealt in order, so it returns at once
         if not folded[j] and len(cards[j]) < target:
             return
     if s.street == 4 and not s.taxe_taken:
