@@ -29,6 +29,8 @@ def uncalled(amounts: Sequence[int]) -> tuple[int, int]:
     if len(amounts) < 2:
         return 0, 0
     high = max(amounts)
+    if amounts.count(high) > 1:  # the top wager was called
+        return amounts.index(high), 0
     return amounts.index(high), high - sorted(amounts)[-2]
 
 
@@ -45,21 +47,35 @@ def side_pots(amounts: Sequence[int], live: Sequence[bool], cuts: Iterable[int],
     stud R10.4; the Forty-one dead blind, B.4a); with no pot it is one pot open to every live seat.
     """
     n = len(amounts)
+    seats = range(n)
     pots: list[list[Any]] = []
     prev = 0
-    for level in sorted(set(cuts)):
-        amount = sum(min(a, level) - prev for a in amounts if a > prev)
-        eligible = tuple(j for j in range(n) if live[j] and amounts[j] >= level)
+    for level in sorted(set(cuts)) if cuts else ():
+        amount = 0
+        eligible = []
+        for j in seats:
+            a = amounts[j]
+            if a > prev:
+                amount += (a if a < level else level) - prev
+                if a >= level and live[j]:
+                    eligible.append(j)
         prev = level
         if amount:
             if pots and (pots[-1][1] == eligible or not eligible):
                 pots[-1][0] += amount
             else:
                 pots.append([amount, eligible])
-    amount = sum(a - prev for a in amounts if a > prev)
+    amount = 0
+    eligible = []
+    for j in seats:
+        a = amounts[j]
+        if a > prev:
+            amount += a - prev
+            if live[j]:
+                eligible.append(j)
     if amount:
-        eligible = tuple(j for j in range(n) if live[j] and amounts[j] > prev) or tuple(
-            j for j in range(n) if live[j] and amounts[j] >= prev)
+        if not eligible:
+            eligible = [j for j in seats if live[j] and amounts[j] >= prev]
         if pots and (pots[-1][1] == eligible or not eligible):
             pots[-1][0] += amount
         else:
@@ -68,8 +84,8 @@ def side_pots(amounts: Sequence[int], live: Sequence[bool], cuts: Iterable[int],
         if pots:
             pots[0][0] += dead
         else:
-            pots.append([dead, tuple(j for j in range(n) if live[j])])
-    return [(a, e) for a, e in pots]
+            pots.append([dead, [j for j in seats if live[j]]])
+    return [(a, tuple(e)) for a, e in pots]
 
 
 def split_shares(amount: int, winners: Sequence[int], order: Sequence[int], unit: int) -> list[tuple[int, int]]:

@@ -72,13 +72,19 @@ def _on_show(s: StudState, event: Mapping[str, Any]) -> None:
 def _on_muck(s: StudState, event: Mapping[str, Any]) -> None:
     i = _seat_of(s, event)
     _check_show_turn(s, i, "muck")
-    for k, (_amt, elig) in enumerate(_pots(s)):
-        if i in elig and not any(j != i and not s.mucked[j] for j in elig):
-            raise _seat_err(IllegalAction, s, i, gettext_noop("muck"),
-                            gettext_noop("it is the last hand that can win %(note)s", note=(gettext_noop("the main pot") if k == 0 else gettext_noop("side pot %(k)s", k=k))),
-                            "R11.1")
-    s.mucked[i] = True
-    _next_shower(s)
+    pots = _pots(s)
+    mucked = s.mucked
+    for k, (_amt, elig) in enumerate(pots):
+        if i in elig:
+            for j in elig:
+                if j != i and not mucked[j]:
+                    break
+            else:
+                raise _seat_err(IllegalAction, s, i, gettext_noop("muck"),
+                                gettext_noop("it is the last hand that can win %(note)s", note=(gettext_noop("the main pot") if k == 0 else gettext_noop("side pot %(k)s", k=k))),
+                                "R11.1")
+    mucked[i] = True
+    _next_shower(s, pots)  # a muck changes no pot
 
 
 def _check_show_turn(s: StudState, i: int, action: str) -> None:
@@ -91,7 +97,8 @@ def _check_show_turn(s: StudState, i: int, action: str) -> None:
                         "R11.1", to_act=s.seats[s.to_act])  # type: ignore[index]
 
 
-def _next_shower(s: StudState) -> None:
+def _next_shower(s: StudState, pots: list[tuple[int, tuple[int, ...]]] | None = None) -> None:
+    """The next seat to show or muck (R11.1), or the end of the showdown; ``pots``: :func:`_pots` if known."""
     shown, mucked = s.shown, s.mucked
     first = None
     in_play = 0
@@ -101,7 +108,7 @@ def _next_shower(s: StudState) -> None:
             if first is None and not shown[j]:
                 first = j
     if in_play <= 1 or first is None:
-        _finish_showdown(s)
+        _finish_showdown(s, pots)
         return
     s.to_act = first
 
@@ -117,9 +124,11 @@ def _finish_by_fold(s: StudState) -> None:
     _close(s, pots, [(k, winner, amt) for k, (amt, _elig) in enumerate(pots)])
 
 
-def _finish_showdown(s: StudState) -> None:
-    """Award each pot separately to the best hand among its eligible unmucked seats (R10.2, R11.2, R11.3)."""
-    pots = _pots(s)
+def _finish_showdown(s: StudState, pots: list[tuple[int, tuple[int, ...]]] | None = None) -> None:
+    """Award each pot separately to the best hand among its eligible unmucked seats (R10.2, R11.2, R11.3);
+    ``pots``: :func:`_pots` if known."""
+    if pots is None:
+        pots = _pots(s)
     showdown = s.variant.showdown
     if showdown != "high":
         _close(s, pots, _split_showdown(s, pots, showdown))
