@@ -175,6 +175,9 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
     """Translate one PHH action string into an engine event, reading the state where PHH is ambiguous
     (``cbr`` = bet/complete/raise, ``cc`` = check/call). Raises :class:`UnknownEvent` for an action
     that stud does not have."""
+    known = _PLAYER_ACTIONS.get(action)
+    if known is not None:
+        return _player_event(state, *known)
     body = (action.split("#", 1)[0] if "#" in action else action).split()
     if not body:
         raise UnknownEvent(gettext_noop("empty action %(action)s", action=repr(action)))
@@ -187,17 +190,37 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
             return {"type": "deal_community", "card": body[2]}
         raise UnknownEvent(gettext_noop("dealer action %(action)s is not a stud deal", action=repr(action)))
     seat = _PLAYERS.get(actor) or _player(actor)
-    if verb == "cc":
-        i = state.pos.get(seat)
-        owe = i is not None and state.bet_to > state.sc[i]
-        return {"type": "call" if owe else "check", "seat": seat}
-    if verb == "f":
-        return {"type": "fold", "seat": seat}
+    to = None
     if verb == "cbr" and len(body) == 3:
         amount = body[2]
         if not amount.lstrip("-").isdigit():
             raise UnknownEvent(gettext_noop("%(actor)s cannot bet/raise to %(amount)s: PHH amounts are whole numbers of chips", actor=actor, amount=repr(amount)))
         to = int(amount)
+    elif verb == "sm" and len(body) > 2 and body[2]:
+        return {"type": "show", "seat": seat, "cards": _split_cards(body[2])}
+    elif verb not in ("cc", "f", "pb", "sm"):
+        raise UnknownEvent(gettext_noop("action %(action)s is not a Seven Card Stud action", action=repr(action)))
+    if len(_PLAYER_ACTIONS) >= _PLAYER_ACTIONS_MAX:
+        _PLAYER_ACTIONS.clear()
+    _PLAYER_ACTIONS[action] = (seat, verb, to)
+    return _player_event(state, seat, verb, to)
+
+
+#: Player actions without cards as read from their text (``"p3 cbr 200000"`` -> ``(3, "cbr", 200000)``):
+#: a session's hands repeat a few hundred of them, so each is read once (:func:`action_to_event`).
+_PLAYER_ACTIONS: dict[str, tuple[int, str, int | None]] = {}
+_PLAYER_ACTIONS_MAX = 4096
+
+
+def _player_event(state: stud.StudState, seat: int, verb: str, to: int | None) -> dict[str, Any]:
+    """The event of a player's action read from PHH (``cc``, ``f``, ``cbr`` to ``to``, ``pb``, ``sm`` without
+    cards = muck), typed by the state where PHH is ambiguous."""
+    if verb == "cc":
+        i = state.pos.get(seat)
+        return {"type": "call" if i is not None and state.bet_to > state.sc[i] else "check", "seat": seat}
+    if verb == "f":
+        return {"type": "fold", "seat": seat}
+    if verb == "cbr":
         if state.phase == "bring_in":
             kind = "complete"
         elif state.bet_to == 0:
@@ -209,11 +232,7 @@ def action_to_event(state: stud.StudState, action: str) -> dict[str, Any]:
         return {"type": kind, "seat": seat, "to": to}
     if verb == "pb":
         return {"type": "bring_in", "seat": seat}
-    if verb == "sm":
-        if len(body) > 2 and body[2]:
-            return {"type": "show", "seat": seat, "cards": _split_cards(body[2])}
-        return {"type": "muck", "seat": seat}
-    raise UnknownEvent(gettext_noop("action %(action)s is not a Seven Card Stud action", action=repr(action)))
+    return {"type": "muck", "seat": seat}
 
 
 def _player(token: str) -> int:
@@ -264,10 +283,20 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
         state.n_events += 1
         events.append(ev)
     handlers = _HANDLERS
+    player_actions = _PLAYER_ACTIONS
     pos = state.pos
     card_ids = _CARD_IDS
     for k, action in enumerate(hand.actions):
         try:
+            known = player_actions.get(action)
+            if known is not None:  # a player's action read before (action_to_event)
+                ev = _player_event(state, *known)
+                if state.phase == "complete":
+                    _apply(state, ev)  # raises HandComplete, worded for the croupier
+                handlers[ev["type"]](state, ev)
+                state.n_events += 1
+                events.append(ev)
+                continue
             if action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
                 # Fast path (the common deal, ``d dh pN QhTcTh``): the card ids read off the PHH text
                 # directly; anything unusual goes through action_to_event and the deal's full checks.

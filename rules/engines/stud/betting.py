@@ -4,7 +4,9 @@ and reopening, the turn (R4-R7, R9.2-R9.5, R10.3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from rules.core.betting import is_full_wager
@@ -20,6 +22,7 @@ from rules.engines.stud.pots import _return_uncalled
 from rules.engines.stud.showdown import _finish_by_fold, _start_showdown
 from rules.engines.stud.state import (
     _ACTION_WORDS,
+    POSITIONS,
     UNKNOWN,
     StudState,
     _any_open_pair,
@@ -45,13 +48,9 @@ def _start_betting(s: StudState) -> None:
     s.big_bet = False
     s.last_aggr = None
     s.bring_in_idx = None
-    live = []
-    chips = []
-    for i in range(n):
-        if not folded[i]:
-            live.append(i)
-            if stack[i] > 0:
-                chips.append(i)
+    live: Sequence[int] = (POSITIONS[n] if True not in folded
+                           else list(compress(POSITIONS[n], map(not_, folded))))
+    chips = live if 0 not in stack else [i for i in live if stack[i] > 0]
     s.uncapped = cfg.uncap_heads_up and len(live) == 2
     street = s.street
     if street == 4 and cfg.open_pair_option == "on" and cfg.limit_type == "split":
@@ -66,14 +65,13 @@ def _start_betting(s: StudState) -> None:
         # R4.1: the lowest door card brings it in, ace high, clubs < diamonds < hearts < spades: the card id
         # itself; Razz (RZ4.1) by _razz_bring_in_key. Ties cannot happen (one deck).
         keys = _RAZZ_BRING_IN_KEYS if s.variant.bring_in == "high_card" else None
-        cards = s.cards
+        boards = s.boards  # the named up cards
         low = low_key = None
         for i in chips:
-            for c, up in cards[i]:
-                if up and c != UNKNOWN:
-                    k = c if keys is None else keys[c]
-                    if low is None or k < low_key:  # type: ignore[operator]
-                        low, low_key = i, k
+            for c in boards[i]:
+                k = c if keys is None else keys[c]
+                if low is None or k < low_key:  # type: ignore[operator]
+                    low, low_key = i, k
         # RZ1.2: with no door card recorded (a history) the first seat may post, see _on_bring_in
         s.bring_in_idx = s.to_act = chips[0] if low is None else low
         s.phase = "bring_in"

@@ -147,14 +147,6 @@ def _deal_named(s: StudState, i: int, cards: list[Any]) -> bool:
             _burn(s)
         dealt.add(c)
         s.n_dealt += 1
-    # _after_deal, whose usual answer is read here first: a live seat still waits for its cards
-    folded = s.folded
-    all_cards = s.cards
-    for j in _LAST_FIRST[s.n]:
-        if not folded[j] and len(all_cards[j]) < street:
-            if folded.count(False) > 1:
-                return True
-            break
     _after_deal(s)
     return True
 
@@ -312,15 +304,17 @@ def _on_deal_community(s: StudState, event: Mapping[str, Any]) -> None:
 
 
 def _after_deal(s: StudState) -> None:
+    """After a deal: one seat left wins (a dead hand, R12.2); once every live seat has its cards for the
+    street, the Taxe (on 4th street, R8.1) and the betting round."""
     folded = s.folded
     if folded.count(False) <= 1:
         _finish_by_fold(s)
         return
-    target = s.street  # 3 cards on 3rd street, then one more each street
+    street = s.street  # 3 cards on 3rd street, then one more each street
     cards = s.cards
     for j in _LAST_FIRST[s.n]:  # from the last position: seats are dealt in order, so it returns at once
-        if not folded[j] and len(cards[j]) < target:
+        if not folded[j] and len(cards[j]) < street:
             return
-    if s.street == 4 and not s.taxe_taken:
+    if street == 4 and not s.taxe_taken:
         _take_taxe(s)
     _start_betting(s)

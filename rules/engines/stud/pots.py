@@ -13,7 +13,7 @@ from rules.engines.stud.state import StudState
 def _effective(s: StudState) -> list[int]:
     """What each position has in the pots: its chips put in less those returned; with
     ``ante_trimming`` false (R10.4) a live seat's ante is left out (dead money, see :func:`_pots`)."""
-    eff = list(map(sub, s.contrib, s.returned))
+    eff = list(map(sub, s.contrib, s.returned)) if any(s.returned) else s.contrib[:]
     if not s.cfg.ante_trimming:
         eff = [e - (0 if d else a) for e, d, a in zip(eff, s.dead, s.ante_paid)]
     return eff

@@ -33,6 +33,10 @@ UNKNOWN = -1
 _CARD_OF = itemgetter(0)
 
 
+#: ``POSITIONS[n]``: the positions of a hand of ``n`` seats, ``(0, 1, ..., n - 1)``.
+POSITIONS: dict[int, tuple[int, ...]] = {n: tuple(range(n)) for n in range(1, 11)}
+
+
 #: Faces of each street's cards for a seat (R1.3): True = face up.
 PATTERN: dict[int, tuple[bool, ...]] = {3: (False, False, True), 4: (True,), 5: (True,), 6: (True,), 7: (False,)}
 
