@@ -178,7 +178,10 @@ def _n_raises(n: int) -> str:
 
 
 def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
-    i = _seat_of(s, event)
+    seat = event.get("seat")
+    i = s.pos.get(seat) if type(seat) is int else None  # the fast path of _seat_of
+    if i is None:
+        i = _seat_of(s, event)
     if s.phase != "bring_in":
         raise _seat_err(IllegalAction, s, i, gettext_noop("bring it in"), gettext_noop("there is no bring-in to post now"), "R4.1")
     if s.to_act != i and _unrecorded_door(s, i) and s.stack[i] > 0 and not s.folded[i]:
@@ -187,12 +190,16 @@ def _on_bring_in(s: StudState, event: Mapping[str, Any]) -> None:
         raise _seat_err(OutOfTurn, s, i, gettext_noop("bring it in"),
                         gettext_noop("seat %(seat)s has the lowest door card", seat=s.seats[s.to_act]), "R4.1")  # type: ignore[index]
     cfg = s.cfg
+    split = cfg.limit_type == "split"
     amount = cfg.bring_in_amount()
-    post = min(amount, s.stack[i])
-    _put(s, i, post)
+    stack = s.stack
+    post = amount if amount <= stack[i] else stack[i]
+    stack[i] -= post  # _put
+    s.contrib[i] += post
+    s.sc[i] += post
     s.bet_to = post
-    full = post == amount and cfg.bring_in_mode == "full_bet" or (not cfg.split and post == amount)
-    if post < amount and cfg.split and cfg.bring_in_mode == "full_bet" and cfg.short_bring_in == "half_bet_rule":
+    full = post == amount and cfg.bring_in_mode == "full_bet" or (not split and post == amount)
+    if post < amount and split and cfg.bring_in_mode == "full_bet" and cfg.short_bring_in == "half_bet_rule":
         full = 2 * post >= cfg.lower  # type: ignore[operator]  # R10.3 alternative: the short bring-in is an all-in under R6.5
     if full:
         s.full_to = post
@@ -360,7 +367,7 @@ def _on_check(s: StudState, event: Mapping[str, Any]) -> None:
         i = _seat_of(s, event)
     if s.to_act != i or s.phase not in _TURN_PHASES:
         _check_turn(s, i, "check")  # raises
-    if s.phase == "bring_in":
+    elif s.phase == "bring_in":
         raise _seat_err(IllegalAction, s, i, gettext_noop("check"), gettext_noop("the low card must post the bring-in of %(bring_in_amount)s", bring_in_amount=_m(s.cfg.bring_in_amount())), "R4.2")
     owe = s.bet_to - s.sc[i]
     if owe > 0:
@@ -386,15 +393,18 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
         s.phase = "betting"
     elif s.bet_to - s.sc[i] <= 0:
         raise _seat_err(IllegalAction, s, i, gettext_noop("fold"), gettext_noop("there is no bet to call; check"), "R6.1")
-    s.folded[i] = True
-    if s.street == 3:
+    folded = s.folded
+    folded[i] = True
+    street = s.street
+    if street == 3:
         s.voluntary += 1
-    if _n_live(s) == 1:
+    live = folded.count(False)  # _n_live
+    if live == 1:
         _finish_by_fold(s)
         return
-    if s.cfg.uncap_heads_up and _n_live(s) == 2 and not _is_capped(s):
+    if live == 2 and s.cfg.uncap_heads_up and not _is_capped(s):
         s.uncapped = True  # R6.3 (RRoP-BR 4): heads-up before the cap
-    if s.street == 4 and s.cfg.open_pair_check == "while_showing" and s.open_pair:
+    if street == 4 and s.open_pair and s.cfg.open_pair_check == "while_showing":
         s.open_pair = _any_open_pair(s)
     _advance(s, i)
 
@@ -415,15 +425,16 @@ def _advance(s: StudState, i: int) -> None:
 def _end_round(s: StudState) -> None:
     _return_uncalled(s)
     s.to_act = None
-    if _n_live(s) == 1:
+    if s.folded.count(False) == 1:  # _n_live
         _finish_by_fold(s)
         return
-    if s.street == 7:
+    street = s.street
+    if street == 7:
         _start_showdown(s)
         return
-    s.street += 1
+    s.street = street = street + 1
     s.phase = "deal"
-    if s.street == 7:
+    if street == 7:
         _plan_seventh(s)
 
 

@@ -41,20 +41,24 @@ def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
         i = _seat_of(s, event)
     if s.phase != "ante":
         raise _seat_err(IllegalAction, s, i, gettext_noop("post an ante"), gettext_noop("the antes are already in"), "R1.2")
-    if s.ante_done[i]:
+    ante_done = s.ante_done
+    if ante_done[i]:
         raise _seat_err(IllegalAction, s, i, gettext_noop("post an ante"), gettext_noop("its ante is already posted"), "R3.3")
-    due = min(s.cfg.ante, s.stack[i])
+    stack = s.stack
+    due = s.cfg.ante
+    if stack[i] < due:
+        due = stack[i]  # R10.4: all in for less
     amount = event.get("amount")
     if amount is not None:
         amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
-    if amount is not None and amount != due:
-        raise _seat_err(InvalidAmount, s, i, gettext_noop("post an ante"), gettext_noop("the ante is %(due)s, not %(amount)s", due=_m(due), amount=_m(amount)),
-                        "R3.3" if due == s.cfg.ante else "R10.4")
-    s.stack[i] -= due
+        if amount is not None and amount != due:
+            raise _seat_err(InvalidAmount, s, i, gettext_noop("post an ante"), gettext_noop("the ante is %(due)s, not %(amount)s", due=_m(due), amount=_m(amount)),
+                            "R3.3" if due == s.cfg.ante else "R10.4")
+    stack[i] -= due
     s.contrib[i] += due
     s.ante_paid[i] = due
-    s.ante_done[i] = True
-    if all(s.ante_done):
+    ante_done[i] = True
+    if False not in ante_done:
         s.phase = "deal"
 
 
