@@ -274,59 +274,59 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
         cfg = hand.stud_config = _config_for(hand.config)
     state = stud.new_hand(cfg, hand.seats, button=hand.button, variant=hand.variant)
     events: list[dict[str, Any]] = []
+    append = events.append
     for seat in sorted(hand.seats):
         ev: dict[str, Any] = {"type": "ante", "seat": seat}
         try:
             _on_ante(state, ev)  # what _apply does with an ante at the start of a hand
         except RuleViolation as exc:
             raise PhhError(gettext_noop("%(name)s: ante of seat %(seat)s: %(message)s", name=hand.name, seat=seat, message=exc.message), extra={"action_index": -1}) from None
-        state.n_events += 1
-        events.append(ev)
+        append(ev)
+    n_antes = len(events)
     handlers = _HANDLERS
     player_actions = _PLAYER_ACTIONS
     pos = state.pos
-    card_ids = _CARD_IDS
-    for k, action in enumerate(hand.actions):
-        try:
+    card_id = _CARD_IDS.get
+    try:
+        for action in hand.actions:  # each action applied appends its event: the k-th is events[n_antes + k]
             known = player_actions.get(action)
             if known is not None:  # a player's action read before (action_to_event)
                 ev = _player_event(state, *known)
-                if state.phase == "complete":
-                    _apply(state, ev)  # raises HandComplete, worded for the croupier
-                handlers[ev["type"]](state, ev)
-                state.n_events += 1
-                events.append(ev)
-                continue
-            if action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
+            elif action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
                 # Fast path (the common deal, ``d dh pN QhTcTh``): the card ids read off the PHH text
                 # directly; anything unusual goes through action_to_event and the deal's full checks.
                 body = action.split()
-                text = body[3] if len(body) == 4 else ""
-                n = len(text)
-                player = _PLAYERS.get(body[2])
-                i = pos.get(player) if player is not None else None
-                if i is not None and (n == 2 or n == 6):
-                    if n == 2:
-                        ev = {"type": "deal", "seat": player, "cards": text}
-                        ids = [card_ids.get(text)]
-                    else:
+                if len(body) == 4:
+                    player = _PLAYERS.get(body[2])
+                    i = pos.get(player)
+                    text = body[3]
+                    n = len(text)
+                    if i is not None and n == 6:
                         a, b, c = text[:2], text[2:4], text[4:]
                         ev = {"type": "deal", "seat": player, "cards": f"{a} {b} {c}"}
-                        ids = [card_ids.get(a), card_ids.get(b), card_ids.get(c)]
-                    if not _deal_named(state, i, ids):
-                        _on_deal(state, ev)
-                    state.n_events += 1
-                    events.append(ev)
-                    continue
-            ev = action_to_event(state, action)
+                        if not _deal_named(state, i, [card_id(a), card_id(b), card_id(c)]):
+                            _on_deal(state, ev)
+                        append(ev)
+                        continue
+                    if i is not None and n == 2:
+                        ev = {"type": "deal", "seat": player, "cards": text}
+                        if not _deal_named(state, i, [card_id(text)]):
+                            _on_deal(state, ev)
+                        append(ev)
+                        continue
+                ev = action_to_event(state, action)
+            else:
+                ev = action_to_event(state, action)
             if state.phase == "complete":
                 _apply(state, ev)  # raises HandComplete, worded for the croupier
             handlers[ev["type"]](state, ev)  # action_to_event only makes known event types
-            state.n_events += 1
-        except RuleViolation as exc:
-            raise PhhError(gettext_noop("%(name)s: action %(k)s (%(action)s): %(message)s", name=hand.name, k=k, action=repr(action), message=exc.message),
-                           extra={"action_index": k, "action": action}) from None
-        events.append(ev)
+            append(ev)
+    except RuleViolation as exc:
+        k = len(events) - n_antes
+        action = hand.actions[k]
+        raise PhhError(gettext_noop("%(name)s: action %(k)s (%(action)s): %(message)s", name=hand.name, k=k, action=repr(action), message=exc.message),
+                       extra={"action_index": k, "action": action}) from None
+    state.n_events = len(events)  # the antes and every action, each one event
     return PhhReplay(state=state, events=events, config=cfg)
 
 

@@ -5,9 +5,12 @@ HL2.1-HL2.4).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from rules.core.pots import split_high_low
+from rules.core.seats import CLOCKWISE_POSITIONS
 from rules.engines.errors import (
     DuplicateCard,
     IllegalAction,
@@ -19,15 +22,17 @@ from rules.engines.evaluators.stud import stud_key
 from rules.engines.messages import gettext_noop
 from rules.engines.stud.parsing import _fmt, _seat_cards, _seat_of
 from rules.engines.stud.pots import _pots, _return_uncalled, _split
-from rules.engines.stud.state import _CARD_OF, UNKNOWN, StudState, _board_of, _high_board, _seat_err
+from rules.engines.stud.state import _CARD_OF, POSITIONS, UNKNOWN, StudState, _board_of, _high_board, _seat_err
 
 
 def _start_showdown(s: StudState) -> None:
     """R11.1: last aggressor on 7th shows first, else the high board; then clockwise."""
     s.phase = "showdown"
-    live = [i for i in range(s.n) if not s.folded[i]]
-    first = s.last_aggr if s.last_aggr is not None and not s.folded[s.last_aggr] else _high_board(s, live)
-    s.show_order = tuple((first + k) % s.n for k in range(s.n) if not s.folded[(first + k) % s.n])
+    folded = s.folded
+    first = s.last_aggr
+    if first is None or folded[first]:
+        first = _high_board(s, list(compress(POSITIONS[s.n], map(not_, folded))))
+    s.show_order = tuple([j for j in CLOCKWISE_POSITIONS[s.n][first - 1] if not folded[j]])  # from ``first`` round
     s.to_act = first
 
 
@@ -121,7 +126,8 @@ def _finish_by_fold(s: StudState) -> None:
     if not (s.street == 3 and s.phase == "betting" and s.last_aggr is None and winner == s.bring_in_idx):
         _return_uncalled(s)
     pots = _pots(s)
-    _close(s, pots, [(k, winner, amt) for k, (amt, _elig) in enumerate(pots)])
+    _close(s, pots, [(0, winner, pots[0][0])] if len(pots) == 1 else
+           [(k, winner, amt) for k, (amt, _elig) in enumerate(pots)])
 
 
 def _finish_showdown(s: StudState, pots: list[tuple[int, tuple[int, ...]]] | None = None) -> None:
