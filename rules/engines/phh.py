@@ -164,7 +164,12 @@ def _split_cards(text: str) -> str:
     if n == 6:  # the 3rd-street deal
         return f"{text[:2]} {text[2:4]} {text[4:]}"
     text = text.strip()
-    return " ".join([text[k:k + 2] for k in range(0, len(text), 2)])
+    return " ".join(map(text.__getitem__, _PAIRS[:(len(text) + 1) // 2])) if len(text) <= 2 * len(_PAIRS) else \
+        " ".join([text[k:k + 2] for k in range(0, len(text), 2)])
+
+
+#: The slices of a PHH card text's cards (``"QhTcTh"``: 0-2, 2-4, 4-6 ...), for the seven cards of a show.
+_PAIRS = tuple(slice(k, k + 2) for k in range(0, 16, 2))
 
 
 #: PHH player tokens p1..p8 -> seat (fast path of :func:`_player`).
@@ -291,29 +296,33 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
         for action in hand.actions:  # each action applied appends its event: the k-th is events[n_antes + k]
             known = player_actions.get(action)
             if known is not None:  # a player's action read before (action_to_event)
-                ev = _player_event(state, *known)
+                seat, verb, to = known
+                ev = _player_event(state, seat, verb, to)
             elif action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
                 # Fast path (the common deal, ``d dh pN QhTcTh``): the card ids read off the PHH text
                 # directly; anything unusual goes through action_to_event and the deal's full checks.
-                body = action.split()
-                if len(body) == 4:
-                    player = _PLAYERS.get(body[2])
-                    i = pos.get(player)
-                    text = body[3]
-                    n = len(text)
-                    if i is not None and n == 6:
-                        a, b, c = text[:2], text[2:4], text[4:]
-                        ev = {"type": "deal", "seat": player, "cards": f"{a} {b} {c}"}
-                        if not _deal_named(state, i, [card_id(a), card_id(b), card_id(c)]):
-                            _on_deal(state, ev)
-                        append(ev)
-                        continue
-                    if i is not None and n == 2:
-                        ev = {"type": "deal", "seat": player, "cards": text}
-                        if not _deal_named(state, i, [card_id(text)]):
-                            _on_deal(state, ev)
-                        append(ev)
-                        continue
+                player = _PLAYERS.get(action[5:7])
+                i = pos.get(player)
+                if i is not None and action[7:8] == " ":
+                    n = len(action)
+                    if n == 14:  # the 3rd-street deal
+                        a, b, c = action[8:10], action[10:12], action[12:]
+                        ids = [card_id(a), card_id(b), card_id(c)]
+                        if None not in ids:
+                            ev = {"type": "deal", "seat": player, "cards": f"{a} {b} {c}"}
+                            if not _deal_named(state, i, ids):
+                                _on_deal(state, ev)
+                            append(ev)
+                            continue
+                    elif n == 10:
+                        text = action[8:]
+                        ids = [card_id(text)]
+                        if ids[0] is not None:
+                            ev = {"type": "deal", "seat": player, "cards": text}
+                            if not _deal_named(state, i, ids):
+                                _on_deal(state, ev)
+                            append(ev)
+                            continue
                 ev = action_to_event(state, action)
             else:
                 ev = action_to_event(state, action)

@@ -5,8 +5,6 @@ and reopening, the turn (R4-R7, R9.2-R9.5, R10.3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import compress
-from operator import not_
 from typing import Any
 
 from rules.core.betting import is_full_wager
@@ -48,8 +46,7 @@ def _start_betting(s: StudState) -> None:
     s.big_bet = False
     s.last_aggr = None
     s.bring_in_idx = None
-    live: Sequence[int] = (POSITIONS[n] if True not in folded
-                           else list(compress(POSITIONS[n], map(not_, folded))))
+    live: Sequence[int] = POSITIONS[n] if True not in folded else [i for i in POSITIONS[n] if not folded[i]]
     chips = live if 0 not in stack else [i for i in live if stack[i] > 0]
     s.uncapped = cfg.uncap_heads_up and len(live) == 2
     street = s.street
