@@ -257,6 +257,9 @@ class EventCatalogue:
         self._names = {kind: frozenset(f.name for f in fields) for kind, fields in self._fields.items()}
         self._required = {kind: frozenset(f.name for f in fields if f.metadata.get("required"))
                           for kind, fields in self._fields.items()}
+        #: Per event type, every key it takes without a closer look: its fields, ``type`` and ``note`` (the
+        #: fast path of :meth:`check_fields`, ``allowed[kind].issuperset(event)``).
+        self.allowed: dict[str, frozenset[str]] = {kind: names | {"type"} | META_KEYS for kind, names in self._names.items()}
 
     def fields(self, kind: str) -> frozenset[str]:
         """The keys event type ``kind`` takes besides ``type`` (``note`` and ``_`` keys always pass)."""
@@ -265,6 +268,30 @@ class EventCatalogue:
     def required(self, kind: str) -> frozenset[str]:
         """The keys event type ``kind`` must carry (the others of :meth:`fields` are optional)."""
         return self._required[kind]
+
+    def check_fields(self, event: Mapping[Any, Any], kind: str,
+                     refuse: Callable[[str, list[Any], Mapping[Any, Any]], RuleViolation] | None = None) -> None:
+        """The one field check of every game: raise unless event type ``kind`` takes every key of ``event``
+        (its fields, ``type``, ``note`` and keys starting with ``_``). ``refuse(kind, keys, event)`` words
+        the refusal, ``keys`` being the keys it does not take in the event's order; by default the
+        parser's :class:`~rules.engines.errors.UnknownEvent` naming the first of them. Each engine keeps
+        its own words (they name the seat, the field) but not its own check."""
+        allowed = self.allowed[kind]
+        if allowed.issuperset(event):
+            return
+        extra = [k for k in event if k not in allowed and not (isinstance(k, str) and k.startswith("_"))]
+        if extra:
+            raise (refuse or self._refuse_field)(kind, extra, event)
+
+    def _refuse_field(self, kind: str, extra: list[Any], event: Mapping[Any, Any]) -> RuleViolation:
+        return _form_error(kind, gettext_noop("it does not take %(key)s (it takes: %(takes)s)", key=repr(extra[0]),
+                                              takes=", ".join(sorted(self._names[kind])) or "nothing"))
+
+    def missing(self, event: Mapping[Any, Any], kind: str) -> list[str]:
+        """The required keys of event type ``kind`` that ``event`` lacks, sorted (a key sent as ``null`` is
+        there: the engines tell an explicit ``null`` from a missing key)."""
+        required = self._required[kind]
+        return sorted(required - event.keys()) if required else []
 
     def money_fields(self, kind: str) -> frozenset[str]:
         """The keys of event type ``kind`` that hold integer cents (empty for an unknown type)."""
@@ -293,6 +320,7 @@ class EventCatalogue:
             raise UnknownEvent(gettext_noop("unknown event type %(kind)s; expected one of %(event_types)s",
                                             kind=repr(kind), event_types=", ".join(sorted(self.types))))
         assert isinstance(kind, str)
+        self.check_fields(raw, kind)  # the one field check
         names = self._names[kind]
         values: dict[str, Any] = {}
         nulls: list[str] = []
@@ -306,12 +334,9 @@ class EventCatalogue:
                     nulls.append(key)
                 else:
                     values[key] = value
-            elif isinstance(key, str) and (key in META_KEYS or key.startswith("_")):
+            else:  # ``note`` or a ``_`` key (check_fields)
                 meta.append((key, value))
-            else:  # the one field check
-                raise _form_error(kind, gettext_noop("it does not take %(key)s (it takes: %(takes)s)", key=repr(key),
-                                                    takes=", ".join(sorted(names)) or "nothing"))
-        missing = sorted(self._required[kind] - values.keys() - set(nulls))
+        missing = self.missing(raw, kind)
         if missing:
             raise _form_error(kind, gettext_noop("%(key)s is missing", key=repr(missing[0])))
         for f in self._fields[kind]:

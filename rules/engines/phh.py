@@ -301,7 +301,7 @@ def replay_phh_hand(hand: PhhHand) -> PhhReplay:
             elif action[:5] == "d dh " and state.phase == "deal" and "#" not in action:
                 # Fast path (the common deal, ``d dh pN QhTcTh``): the card ids read off the PHH text
                 # directly; anything unusual goes through action_to_event and the deal's full checks.
-                player = _PLAYERS.get(action[5:7])
+                player = _PLAYERS.get(action[5:7], 0)  # 0: no seat
                 i = pos.get(player)
                 if i is not None and action[7:8] == " ":
                     n = len(action)

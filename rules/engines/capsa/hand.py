@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.engines.capsa.events import CATALOGUE
 from rules.engines.capsa.play import _HANDLERS
 from rules.engines.capsa.state import (
-    _ALLOWED_FIELDS,
-    EVENT_FIELDS,
     EVENT_TYPES,
-    META_FIELDS,
     CapsaState,
     _evolve,
     new_hand,
@@ -38,19 +36,17 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if state.phase == "complete":
         what = (gettext_noop("the deal was declared a misdeal") if state.misdeal else gettext_noop("the deal is settled"))
         raise HandComplete(gettext_noop("%(kind)s refused: %(what)s", kind=event_name(kind), what=what))
-    if _ALLOWED_FIELDS[kind].issuperset(event):
-        unknown = None  # the usual event: every field known
-    else:
-        unknown = sorted(str(k) for k in event
-                         if k != "type" and k not in EVENT_FIELDS[kind] and k not in META_FIELDS
-                         and not str(k).startswith("_"))
-    if unknown:
-        allowed = ", ".join(sorted(EVENT_FIELDS[kind])) or "no other fields"
-        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(unknown)s (a %(kind)s takes %(allowed)s)", kind=event_name(kind), unknown=repr(unknown[0]), allowed=allowed),
-                           extra={"field": unknown[0]})
+    CATALOGUE.check_fields(event, kind, _refuse_field)  # the one field check, in Capsa's words
     handler = _HANDLERS[kind]
     new = handler(state, event)
     return _evolve(new, event_count=state.event_count + 1)
+
+
+def _refuse_field(kind: str, keys: list[Any], event: Mapping[str, Any]) -> UnknownEvent:
+    unknown = sorted(str(k) for k in keys)
+    allowed = ", ".join(sorted(CATALOGUE.fields(kind))) or "no other fields"
+    return UnknownEvent(gettext_noop("%(kind)s event: unknown field %(unknown)s (a %(kind)s takes %(allowed)s)", kind=event_name(kind), unknown=repr(unknown[0]), allowed=allowed),
+                        extra={"field": unknown[0]})
 
 
 def can_apply(state: CapsaState, event: Mapping[str, Any]) -> bool:

@@ -32,15 +32,9 @@ EVENT_TYPES = ("deal", "declare_natural", "set", "timeout", "surrender", "play",
 
 
 #: Fields each event type may carry besides ``"type"``; ``"note"`` and keys starting with ``_`` are allowed
-#: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored.
+#: on every event (as in the Forty-one engine); anything else is refused so a typo is never stored
+#: (:meth:`rules.engines.events.EventCatalogue.check_fields`, the one field check).
 EVENT_FIELDS: dict[str, frozenset[str]] = {kind: CATALOGUE.fields(kind) for kind in CATALOGUE.types}
-
-
-META_FIELDS = frozenset({"note"})
-
-
-#: Per event type, the keys always accepted (the fast check in :func:`apply`).
-_ALLOWED_FIELDS = {kind: fields | META_FIELDS | {"type"} for kind, fields in EVENT_FIELDS.items()}
 
 
 @dataclass(frozen=True)

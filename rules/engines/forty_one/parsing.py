@@ -25,21 +25,16 @@ from rules.engines.errors import (
     UnknownEvent,
 )
 from rules.engines.forty_one.events import CATALOGUE
-from rules.engines.forty_one.state import META_KEYS, FortyOneState
+from rules.engines.forty_one.state import FortyOneState
 from rules.engines.forty_one_config import FortyOneConfig
 from rules.engines.messages import action_word, event_name, gettext_noop, retemplate
 from rules.engines.money import MAX_AMOUNT_CENTS
 
-# fields per event type: (required, optional), read from the typed events (:mod:`rules.engines.forty_one.events`),
-# the one definition of every event's fields
-_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    kind: (CATALOGUE.required(kind), CATALOGUE.fields(kind) - CATALOGUE.required(kind)) for kind in CATALOGUE.types
-}
-
-
-#: Per event type: (required keys, every key allowed without a closer look) for the fast path of _check_shape.
+#: Per event type: (required keys, every key allowed without a closer look) for the fast path of _check_shape;
+#: the catalogue's tables (:class:`rules.engines.events.EventCatalogue`), read from the typed events
+#: (:mod:`rules.engines.forty_one.events`), the one definition of every event's fields.
 _FAST_SHAPE: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    kind: (required, required | optional | {"type"} | META_KEYS) for kind, (required, optional) in _FIELDS.items()
+    kind: (CATALOGUE.required(kind), CATALOGUE.allowed[kind]) for kind in CATALOGUE.types
 }
 
 
@@ -122,20 +117,21 @@ def _check_shape(event: Any) -> str:
     if not isinstance(event, Mapping):
         raise UnknownEvent(gettext_noop("an event must be an object with a \"type\", got %(type_name)s", type_name=type(event).__name__))
     kind = event.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FIELDS)))
-    required, optional = _FIELDS[kind]
-    missing = sorted(required - set(event))
+    if not isinstance(kind, str) or kind not in _FAST_SHAPE:
+        raise UnknownEvent(gettext_noop("unknown Forty-one event type %(kind)s; expected one of %(fields)s", kind=repr(kind), fields=', '.join(_FAST_SHAPE)))
+    missing = CATALOGUE.missing(event, kind)
     if missing == ["to"]:
         raise UnknownEvent(gettext_noop("%(kind)s event: the amount is missing (give 'to': the seat's total bet in "
                                         "this round after the action)", kind=event_name(kind)), extra={"field": "to"})
     if missing:
         raise UnknownEvent(gettext_noop("%(kind)s event: missing %(missing)s", kind=event_name(kind), missing=', '.join(missing)), extra={"field": missing[0]})
-    extra = sorted(k for k in event if k not in required | optional | {"type"} | META_KEYS
-                   and not str(k).startswith("_"))
-    if extra:
-        raise UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=event_name(kind), extra=repr(extra[0])), extra={"field": extra[0]})
+    CATALOGUE.check_fields(event, kind, _refuse_field)  # the one field check, in Forty-one's words
     return kind
+
+
+def _refuse_field(kind: str, keys: list[Any], event: Mapping[str, Any]) -> UnknownEvent:
+    extra = sorted(keys)
+    return UnknownEvent(gettext_noop("%(kind)s event: unknown field %(extra)s", kind=event_name(kind), extra=repr(extra[0])), extra={"field": extra[0]})
 
 
 def _split_unseen(raw: Any) -> tuple[int, Any]:

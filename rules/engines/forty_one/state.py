@@ -38,10 +38,6 @@ CARDS_EXPOSED = 2
 SHOWDOWN_CARDS = 4
 
 
-#: Keys any event may carry without being refused.
-META_KEYS = frozenset({"note"})
-
-
 _PHASE_EXPECT = {
     "forced_bets": "ante", "deal1": "deal", "round1": "action", "deal2": "deal", "expose": "expose",
     "round2": "action", "showdown": "showdown", "reveal": "show", "complete": None,

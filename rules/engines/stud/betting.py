@@ -120,7 +120,8 @@ def _wager_options(s: StudState, i: int, action: str) -> tuple[str, int, int, tu
 
     Raises :class:`IllegalAction` naming why no wager is possible (cap R6.2/R7.3, not reopened R6.5/R7.5,
     no chips)."""
-    return _wager_span(s, i, action)[:4]  # type: ignore[return-value]
+    kind, lo, hi, amounts, _units_used = _wager_span(s, i, action)
+    return kind, lo, hi, amounts
 
 
 def _wager_span(s: StudState, i: int, action: str) -> tuple[str, int, int, tuple[int, ...] | None, tuple[int, ...] | None]:

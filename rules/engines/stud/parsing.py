@@ -104,15 +104,19 @@ def _parse_tokens(text: Any) -> list[int]:
 
 def _fields_check(event: Mapping[str, Any], kind: str) -> None:
     """Refuse a key the event type does not take (a misspelt ``amout``, a ``to`` on a call): the croupier
-    must not believe an amount was logged that the engine ignored. ``note`` and ``_``-prefixed keys pass."""
-    allowed = _EVENT_FIELDS[kind]
-    extra = sorted(k for k in event if k not in allowed and not (isinstance(k, str) and k.startswith("_")))
-    if extra:
-        seat = event.get("seat")
-        who = (gettext_noop("seat %(seat)s cannot %(kind)s: ", seat=seat, kind=_action(kind)) if type(seat) is int else '')
-        takes = ", ".join(sorted(allowed - {"type", "note"})) or "nothing"
-        raise UnknownEvent(gettext_noop("%(who)sthe %(kind)s event does not take %(items)s (it takes: %(takes)s); remove it and log again", who=who, kind=event_name(kind), items=', '.join(repr(k) for k in extra), takes=takes),
-                           seat=seat if type(seat) is int else None, extra={"field": str(extra[0])})
+    must not believe an amount was logged that the engine ignored. ``note`` and ``_``-prefixed keys pass.
+    The check is the catalogue's (:meth:`rules.engines.events.EventCatalogue.check_fields`); the words are
+    the stud engine's (they name the seat)."""
+    CATALOGUE.check_fields(event, kind, _refuse_field)
+
+
+def _refuse_field(kind: str, keys: list[Any], event: Mapping[str, Any]) -> UnknownEvent:
+    extra = sorted(keys)
+    seat = event.get("seat")
+    who = (gettext_noop("seat %(seat)s cannot %(kind)s: ", seat=seat, kind=_action(kind)) if type(seat) is int else '')
+    takes = ", ".join(sorted(CATALOGUE.fields(kind))) or "nothing"
+    return UnknownEvent(gettext_noop("%(who)sthe %(kind)s event does not take %(items)s (it takes: %(takes)s); remove it and log again", who=who, kind=event_name(kind), items=', '.join(repr(k) for k in extra), takes=takes),
+                        seat=seat if type(seat) is int else None, extra={"field": str(extra[0])})
 
 
 def _fmt(c: int) -> str:
@@ -129,8 +133,6 @@ def _seat_cards(s: StudState, i: int, action: str, value: Any) -> list[int]:
                         **exc.extra) from None
 
 
-#: The keys each event type takes (besides ``type`` and a croupier's ``note``); anything else is refused.
-#: Read from the typed events (:mod:`rules.engines.stud.events`), the one definition of every event's fields.
-_EVENT_FIELDS: dict[str, frozenset[str]] = {
-    kind: CATALOGUE.fields(kind) | {"type", "note"} for kind in CATALOGUE.types
-}
+#: The keys each event type takes (its fields, ``type`` and a croupier's ``note``): the catalogue's table
+#: (:attr:`rules.engines.events.EventCatalogue.allowed`), read from the typed events (:mod:`rules.engines.stud.events`).
+_EVENT_FIELDS: dict[str, frozenset[str]] = CATALOGUE.allowed

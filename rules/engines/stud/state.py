@@ -337,8 +337,8 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
     key = (*seats, button)
     layout = _LAYOUTS.get(key) if plain else None
     if layout is None:
-        order = clockwise_after(seats, button)
-        layout = (tuple(order), {seat: i for i, seat in enumerate(order)})
+        clockwise = clockwise_after(seats, button)
+        layout = (tuple(clockwise), {seat: i for i, seat in enumerate(clockwise)})
         if plain:
             if len(_LAYOUTS) >= 1024:
                 _LAYOUTS.clear()
