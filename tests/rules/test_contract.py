@@ -188,6 +188,28 @@ def test_a_malformed_event_is_refused_in_the_engines_words(spec):
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_the_parser_and_the_engine_make_one_field_check(spec):
+    """A key the event type does not take is refused by the catalogue's one check (``check_fields``, its
+    table read from the event dataclasses) in the parser and in the engine, each in its own words."""
+    events = spec.events
+    for kind in events.types:
+        assert events.allowed[kind] == events.fields(kind) | {"type", "note"}
+    events.check_fields({"type": "misdeal", "note": "coffee", "_client": 7}, "misdeal")  # note and _ keys pass
+    config = spec.engine.build_config(spec.example_config)
+    state = spec.engine.new_hand(config, {1: 10_000, 2: 10_000, 3: 10_000}, button=3)
+    bad = {"type": "misdeal", "note": "coffee", "amout": 3}
+    with pytest.raises(RuleViolation) as checked:
+        events.check_fields(bad, "misdeal")
+    with pytest.raises(RuleViolation) as parsed:
+        events.parse(bad)
+    with pytest.raises(RuleViolation) as applied:
+        spec.engine.apply(state, bad)
+    assert str(checked.value) == str(parsed.value) and "'amout'" in str(parsed.value)
+    assert "'amout'" in str(applied.value) and applied.value.extra["field"] == "amout"
+    assert checked.value.code == parsed.value.code == applied.value.code
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
 def test_every_event_type_is_a_frozen_dataclass_with_one_parser(spec):
     from dataclasses import FrozenInstanceError, is_dataclass
 

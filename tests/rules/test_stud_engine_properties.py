@@ -1,7 +1,7 @@
 """Property tests over random legal stud hands, 2-8 players, split and spread limit (issue 4).
 
-At every step: chips are conserved to the cent (stacks + pots + Taxe = starting stacks) and no card
-is dealt twice. Every hand ends; the settlement balances; nobody wins more than they were eligible
+At every step: chips are conserved to the cent (stacks + pots + Taxe = starting stacks), no card
+is dealt twice and each seat's board is the one its cards show. Every hand ends; the settlement balances; nobody wins more than they were eligible
 for; replaying the events gives the same state.
 """
 
@@ -29,6 +29,8 @@ def check_step(total: int):
         if state.community is not None:
             cards.append(state.community)
         assert len(cards) == len(set(cards))
+        # each seat's board (the up cards that set the acting order, R5.5) is kept with its cards
+        assert state.boards == [tuple(c for c, up in hand[:6] if up and c != stud.UNKNOWN) for hand in state.cards]
     return check
 
 
