@@ -350,7 +350,7 @@ def new_hand(config: StudConfig | Mapping[str, Any], seats: Mapping[int, int], *
     s.seats = order
     s.n = n
     s.button = button
-    s.start = tuple(map(seats.__getitem__, order))
+    s.start = tuple(seats.values()) if order == key[:-1] else tuple(map(seats.__getitem__, order))
     s.stack = list(s.start)
     s.contrib = [0] * n
     s.returned = [0] * n

@@ -30,6 +30,8 @@ def taxe_policy(cfg: StudConfig) -> HouseTake | None:
     by ``taxe_from`` (R8.2). ``None`` when no Taxe is configured (a flat Taxe of nothing, e.g. PHH replays).
 
     Built once per set of Taxe settings (keyed by them, not by the whole config, whose hash is dear)."""
+    if cfg.taxe_mode == "flat" and not cfg.taxe_amount:
+        return None  # no Taxe (as _taxe_policy answers)
     return _taxe_policy(cfg.taxe_mode, cfg.taxe_amount, cfg.taxe_percent, cfg.taxe_cap, cfg.chip_unit, cfg.taxe_from)
 
 
