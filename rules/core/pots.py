@@ -85,6 +85,8 @@ def side_pots(amounts: Sequence[int], live: Sequence[bool], cuts: Iterable[int],
             pots[0][0] += dead
         else:
             pots.append([dead, [j for j in seats if live[j]]])
+    if len(pots) == 1:  # no side pot
+        return [(pots[0][0], tuple(pots[0][1]))]
     return [(a, tuple(e)) for a, e in pots]
 
 

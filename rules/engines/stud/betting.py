@@ -409,9 +409,9 @@ def _on_fold(s: StudState, event: Mapping[str, Any]) -> None:
 
 def _advance(s: StudState, i: int) -> None:
     """Move the turn clockwise to the next seat that must act, or close the round (R6.6)."""
-    folded, stack, acted, sc, bet_to = s.folded, s.stack, s.acted, s.sc, s.bet_to
+    folded = s.folded
     for j in CLOCKWISE_POSITIONS[s.n][i]:  # rules.core.betting.must_act, inlined in the replay's hottest loop
-        if not folded[j] and stack[j] > 0 and (acted[j] is None or sc[j] < bet_to):
+        if not folded[j] and s.stack[j] > 0 and (s.acted[j] is None or s.sc[j] < s.bet_to):
             s.to_act = j
             return
     s.to_act = None

@@ -250,18 +250,31 @@ def _rank_of(board: tuple[int, ...], counts_sf: bool, by_suit: bool) -> tuple[An
     return (k, board_suit_key(board)) if by_suit else (k,)
 
 
+#: Board keys (:func:`_rank_of`, :func:`_low_rank_of`; bigger acts first) by the game's board order and the
+#: config's two board settings (low boards, straights and flushes count, suit tie-break), then by board.
+_BOARD_KEYS: dict[tuple[bool, bool, bool], dict[tuple[int, ...], tuple[Any, ...]]] = {}
+
+
 def _high_board(s: StudState, candidates: Sequence[int]) -> int:
     """The best board among ``candidates`` (positions); ties to the earliest position (R5.1-R5.3)."""
     cfg = s.cfg
-    counts_sf, by_suit = cfg.board_counts_straights_flushes, cfg.high_board_tiebreak == "suit"
     low = s.variant.boards == "low"
+    flags = (low, cfg.board_counts_straights_flushes, cfg.high_board_tiebreak == "suit")
+    keys = _BOARD_KEYS.get(flags)
+    if keys is None:
+        keys = _BOARD_KEYS[flags] = {}
     extra = (s.community,) if s.community is not None and s.street == 7 else ()
     boards = s.boards
     best = None
     best_key: tuple[Any, ...] = ()
     for i in candidates:
         b = boards[i] + extra if extra else boards[i]
-        k = (_low_rank_of(b) if low else _rank_of(b, counts_sf, by_suit)) if b else (-1,)
+        k = keys.get(b)
+        if k is None:
+            k = (_low_rank_of(b) if low else _rank_of(b, flags[1], flags[2])) if b else (-1,)
+            if len(keys) >= 1 << 16:
+                keys.clear()
+            keys[b] = k
         if best is None or k > best_key:
             best, best_key = i, k
     return best  # type: ignore[return-value]
