@@ -24,7 +24,7 @@ from accounting.exports import CONTENT_TYPES, tax_report_render
 from accounting.findings import discrepancy_kind
 from accounting.models import Approval, Discrepancy, DropCount, GamingDay, ReconciliationRun, ReportJob, TroncCount
 from accounting.services.approvals import approval_decide, discrepancy_resolve_request
-from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off
+from accounting.services.drop import drop_count_confirm, drop_count_record, drop_count_sign_off, shift_label
 from accounting.services.reports import (
     FORMATS,
     job_threshold_days,
@@ -194,10 +194,16 @@ def confirm_counts(modeladmin, request, queryset):
     _each(request, queryset, lambda obj: confirm(**{field: obj, "actor": request.user}))
 
 
+@admin.display(description=_("shift"), ordering="shift")
+def shift_text(obj) -> str:
+    """A count's shift as the admin's language names it ("Spätschicht"; issue 18), not the stored key."""
+    return shift_label(obj.shift)
+
+
 @admin.register(DropCount)
 class DropCountAdmin(AccountantOnly, admin.ModelAdmin):
     actions = [confirm_counts]
-    list_display = ["table", "gaming_day", "shift", "counted", "logged", "variance", "status", "counted_by",
+    list_display = ["table", "gaming_day", shift_text, "counted", "logged", "variance", "status", "counted_by",
                     "confirmed_by", "signed_off_by"]
     list_filter = ["status", "gaming_day", "table"]
     list_select_related = ["table", "signed_off_by"]
@@ -340,7 +346,7 @@ class ReportJobAdmin(AccountantOnly, admin.ModelAdmin):
 @admin.register(TroncCount)
 class TroncCountAdmin(AccountantOnly, admin.ModelAdmin):
     actions = [confirm_counts]
-    list_display = ["table", "gaming_day", "shift", "counted", "counted_by", "confirmed_by"]
+    list_display = ["table", "gaming_day", shift_text, "counted", "counted_by", "confirmed_by"]
     list_filter = ["gaming_day", "table"]
     list_select_related = ["table", "counted_by", "confirmed_by"]
     readonly_fields = ["table", "gaming_day", "shift", "counted", "counted_by", "counted_at", "confirmed_by",

@@ -1,10 +1,16 @@
 """File formats of the tax report and the hand-level audit export: CSV, XLSX, PDF.
 
-* CSV: UTF-8, RFC 4180 (comma, ``"`` quoting, CRLF line ends), dot decimal with two decimals.
-* XLSX (openpyxl): amounts and counts are numbers (``0.00`` / ``0`` formats), dates are dates.
-* CSV for German-language Excel (issue 17): ``;``, decimal comma, UTF-8 with BOM.
-* CSV for English-language Excel: ``,``, decimal point, UTF-8 with BOM; the same content as the German
-  form (headings and line kinds in the reader's language, game names in words, the tronc block).
+* CSV: UTF-8, RFC 4180 (comma, ``"`` quoting, CRLF line ends), dot decimal with two decimals, dates ISO 8601
+  (``2026-11-30``) in every language: this is the machine-readable form, read by programs and scripts, for
+  which ISO is the one unambiguous, sortable date; people get the Excel CSVs, the XLSX and the PDF.
+* XLSX (openpyxl): amounts and counts are numbers (``0.00`` / ``0`` formats), dates are dates shown in the
+  reader's format (``30.11.2026`` in German, ``30 Nov 2026`` in English: ``SPREADSHEET_DATE_FORMAT`` of
+  ``casino/formats``).
+* CSV for German-language Excel (issue 17): ``;``, decimal comma, dates ``30.11.2026`` (German Excel reads them
+  as dates), UTF-8 with BOM.
+* CSV for English-language Excel: ``,``, decimal point, dates ``30 Nov 2026`` (the English formats module; English
+  Excel reads them as dates), UTF-8 with BOM; the same content as the German form (headings and line kinds in the
+  reader's language, game names in words, the tronc block).
 * PDF (reportlab): the signed report of :mod:`accounting.report_pdf`.
 
 Formula injection (OWASP "CSV injection"): a *text* cell that starts with ``=``, ``+``, ``-``, ``@``,
@@ -23,7 +29,7 @@ from typing import Any
 
 from accounting.services.drop import shift_label
 from accounting.services.reports import TAX_COLUMNS, TaxReport
-from casino.i18n import local_date_text
+from casino.i18n import house_format, local_date_text
 from rules.engines.money import to_eur
 
 #: First characters that make a spreadsheet treat a text cell as a formula.
@@ -105,6 +111,18 @@ def _decimal_comma(value: Any) -> str:
     return f"{value:.2f}".replace(".", ",")
 
 
+def _excel_date(value: Any, *, language: str) -> str:
+    """A gaming day for Excel of ``language``: ``30.11.2026`` (``de-at``) or ``30 Nov 2026`` (``en``), from that
+    language's formats module whatever the language of the headings, as the amounts keep the form's decimal
+    mark (Excel of that language reads it as a date); text that is not a date as it is."""
+    from django.utils import translation
+
+    if not isinstance(value, dt.date):
+        return "" if value is None else str(value)
+    with translation.override(language):
+        return local_date_text(value)
+
+
 def _tax_headings() -> list[str]:
     """The tax report's headings (line kind, then :data:`TAX_COLUMNS`) in the active language."""
     from django.utils.translation import gettext as _
@@ -143,6 +161,11 @@ def _tax_report_csv_people(report: TaxReport, *, delimiter: str, decimal_comma: 
 
     writer = csv.writer(_Echo(), delimiter=delimiter, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     amount = _decimal_comma if decimal_comma else money_text
+    excel_language = "de-at" if decimal_comma else "en"
+
+    def day_text(value: Any) -> str:
+        return _excel_date(value, language=excel_language)
+
     yield writer.writerow(_tax_headings())
     names = _line_kinds()
     for kind, row in _report_lines(report):
@@ -153,14 +176,15 @@ def _tax_report_csv_people(report: TaxReport, *, delimiter: str, decimal_comma: 
                 value = game_name(value)
             if key == "limit" and value and decimal_comma:  # "2-4 @ 1.00" -> "2-4 @ 1,00": every number with a decimal comma
                 value = _MACHINE_AMOUNT.sub(lambda m: m.group(0).replace(".", ","), str(value))
-            cells.append("" if value is None else amount(value) if ck == "money" else _cell_text(ck, value))
+            cells.append("" if value is None else amount(value) if ck == "money"
+                         else day_text(value) if ck == "date" else _cell_text(ck, value))
         yield writer.writerow(cells)
     if report.tronc:
         yield writer.writerow([])
         yield writer.writerow([_("tronc"), _("gaming day"), _("table"), _("shift"), _("tronc counted")])
         for line in report.tronc:
-            yield writer.writerow([_("tronc"), str(line["gaming_day"]), neutralize(line["table"]), shift_label(line["shift"]),
-                                   amount(line["counted"])])
+            yield writer.writerow([_("tronc"), day_text(line["gaming_day"]), neutralize(line["table"]),
+                                   shift_label(line["shift"]), amount(line["counted"])])
 
 
 def _xlsx_value(kind: str, value: Any) -> Any:
@@ -178,6 +202,7 @@ def _xlsx_value(kind: str, value: Any) -> Any:
 def _xlsx_row(ws, values: Sequence[tuple[str, Any]]):
     from openpyxl.cell import WriteOnlyCell
 
+    date_format = house_format("SPREADSHEET_DATE_FORMAT") or "yyyy-mm-dd"
     cells = []
     for kind, value in values:
         cell = WriteOnlyCell(ws, value=_xlsx_value(kind, value))
@@ -188,7 +213,7 @@ def _xlsx_row(ws, values: Sequence[tuple[str, Any]]):
         elif kind == "int":
             cell.number_format = XLSX_INT_FORMAT
         elif kind == "date" and value is not None:
-            cell.number_format = "yyyy-mm-dd"
+            cell.number_format = date_format
         cells.append(cell)
     return cells
 

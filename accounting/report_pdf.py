@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from accounting.services.drop import shift_label
 from accounting.services.reports import TaxReport
-from casino.i18n import local_date_text
+from casino.i18n import local_date_text, local_datetime_zone_text
 from tables.models import Game
 
 #: Widths (mm) of the report's columns on A4 landscape (273 mm between the margins).
@@ -51,10 +51,11 @@ def count(value: int | None) -> str:
 
 
 def local_time(moment: dt.datetime | None) -> str:
-    """``2026-05-04 21:13 CEST``: an instant in the card room's local time with its zone."""
+    """An instant in the card room's local time with its zone, in the active language's format
+    (``casino/formats``): ``04.05.2026 21:13 CEST`` (de), ``4 May 2026 21:13 CEST`` (en); ``""`` for None."""
     if moment is None:
         return ""
-    return moment.astimezone(ZoneInfo(settings.TIME_ZONE)).strftime("%Y-%m-%d %H:%M %Z")
+    return local_datetime_zone_text(moment.astimezone(ZoneInfo(settings.TIME_ZONE)))
 
 
 def _column_headers() -> list[str]:
@@ -143,8 +144,8 @@ def tax_report_pdf(report: TaxReport) -> bytes:
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
                             topMargin=18 * mm, bottomMargin=14 * mm,
-                            title=_("Tax report %(start)s to %(end)s") % {"start": report.date_from,
-                                                                          "end": report.date_to},
+                            title=_("Tax report %(start)s to %(end)s") % {"start": local_date_text(report.date_from),
+                                                                          "end": local_date_text(report.date_to)},
                             author=report.generated_by or casino)
     styles = getSampleStyleSheet()
     from reportlab.lib.enums import TA_RIGHT

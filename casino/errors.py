@@ -23,6 +23,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from casino.drf_messages import drf_detail_translated
 from casino.i18n import message_text
 from rules.engines.errors import RuleViolation
 
@@ -110,8 +111,9 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else "invalid"
-        messages = _flatten(exc.detail)
-        extra = {"fields": exc.detail} if isinstance(exc.detail, dict) else {}
+        detail = drf_detail_translated(exc.detail)  # DRF's untranslated "No data provided" (issue 18)
+        messages = _flatten(detail)
+        extra = {"fields": detail} if isinstance(detail, dict) else {}
         response.data = {"message": "; ".join(messages) or str(exc), "code": code, "extra": extra}
     return response
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
 from django.utils import timezone, translation
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format, get_format_modules, number_format
 from django.utils.translation import gettext, gettext_lazy
 
 from rules.engines.messages import Amount, Message, comma_list, gettext_noop, or_list, render
 
 __all__ = ["Amount", "Message", "gettext_noop", "or_list", "comma_list", "format_amount", "message_text", "local_datetime_text",
-           "local_date_text", "audit_data_text", "choice_word", "status_word",
+           "local_date_text", "local_datetime_zone_text", "house_format", "format_bytes", "audit_data_text", "choice_word", "status_word",
            "messages_rendered", "audit_subject_text", "audit_status_text",
            "audit_action_text", "stored_text", "label_context", "APPROVED_BY"]
 
@@ -65,11 +65,40 @@ def _value_text(value: Any) -> Any:
 
 
 def local_date_text(value: dt.date | None) -> str:
-    """A date (a gaming day) in the active language's short format: ``03.12.2026`` (de), ``12/03/2026`` (en)."""
+    """A date (a gaming day) in the active language's short format (``casino/formats``): ``03.12.2026`` (de),
+    ``3 Dec 2026`` (en); ``""`` for None."""
     if value is None:
         return ""
     return date_format(value, "SHORT_DATE_FORMAT")
 
+
+def house_format(name: str) -> str | None:
+    """The house's own format ``name`` (e.g. ``SPREADSHEET_DATE_FORMAT``) for the active language, read from
+    the formats modules of ``FORMAT_MODULE_PATH`` (``casino/formats/<language>/formats.py``), or None when no
+    module of the language names it. Django's ``get_format`` answers only its own names."""
+    for module in get_format_modules(translation.get_language()):
+        value = getattr(module, name, None)
+        if value is not None:
+            return str(value)
+    return None
+
+
+#: What a byte count is shown in: 1 MB = 1024 x 1024 bytes (Django's own "2.5 MB" default of 2,621,440 bytes).
+_MEGABYTE = 1024 * 1024
+_KILOBYTE = 1024
+
+
+def format_bytes(count: int) -> str:
+    """A size limit in bytes as a person reads it in the active language: ``2621440 -> "2,5 MB"`` (de),
+    ``"2.5 MB"`` (en); ``"512 KB"``, ``"100 Bytes"``/``"100 bytes"`` below. At most two decimals, rounded
+    down (rule: a limit is never shown larger than it is, so "at most 2.5 MB" stays true)."""
+    count = int(count)
+    for size, unit in ((_MEGABYTE, "MB"), (_KILOBYTE, "KB")):
+        if count >= size:
+            value = (Decimal(count) / size).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
+            places = max(0, -value.as_tuple().exponent)
+            return f"{number_format(value, decimal_pos=places, use_l10n=True, force_grouping=True)} {unit}"
+    return gettext("%(count)s bytes") % {"count": number_format(count, use_l10n=True, force_grouping=True)}
 
 def choice_word(model: Any, value: Any, *, field: str = "status") -> Any:
     """The label of ``value`` among the choices of ``model``'s ``field`` (a model class or instance) as a
@@ -111,13 +140,22 @@ def status_word(obj: Any, value: Any = None, *, field: str = "status") -> Any:
 
 def local_datetime_text(value: dt.datetime | None) -> str:
     """An aware datetime in the card room's time zone (``TIME_ZONE``) and the active language's format
-    (``01.12.2026 14:05`` in German, ``12/01/2026 2:05 p.m.`` in English); ``""`` for None."""
+    (``01.12.2026 14:05`` in German, ``1 Dec 2026 14:05`` in English: ``casino/formats``); ``""`` for None."""
     if value is None:
         return ""
     if timezone.is_aware(value):
         value = timezone.localtime(value)
     return date_format(value, "SHORT_DATETIME_FORMAT")
 
+
+def local_datetime_zone_text(value: dt.datetime | None) -> str:
+    """:func:`local_datetime_text` with the zone's abbreviation, for a text read beside other days or printed
+    (a gaming day's period, the signed report): ``30.11.2026 06:00 CET`` (de), ``30 Nov 2026 06:00 CET`` (en),
+    ``CEST`` in summer; ``""`` for None."""
+    if value is None:
+        return ""
+    local = timezone.localtime(value, timezone.get_default_timezone()) if timezone.is_aware(value) else value
+    return f"{date_format(local, 'SHORT_DATETIME_FORMAT')} {local.tzname() or ''}".rstrip()
 
 def _as_datetime(text: str) -> dt.datetime | None:
     if len(text) < 19 or text[4:5] != "-" or "T" not in text:

@@ -91,6 +91,21 @@ def parse_money_input(text: object, *, language: str | None = None, field: str =
     return from_cents(cents)
 
 
+def cents_input_check(cents: int, *, field: str = "") -> int:
+    """Whole ``cents`` a page sent (the spread-limit picker's value) held to what a typed amount may be
+    (:func:`parse_money_input`): not negative, at most ``MAX_AMOUNT_CENTS`` (10.000.000,00). Returns ``cents``;
+    raises :class:`MoneyInputError` saying it as a person would, the amount in EUR in the active language
+    (``Betrag: -5,00 ist negativ; den Betrag ohne Vorzeichen eingeben.``), never the raw cents."""
+    prefix = f"{field}: " if field else ""
+    if cents < 0:
+        raise MoneyInputError(prefix + _("%(amount)s is negative; enter the amount without a sign.")
+                              % {"amount": format_money(cents)})
+    if cents > MAX_AMOUNT_CENTS:
+        raise MoneyInputError(prefix + _("The amount is too large (at most %(max)s).")
+                              % {"max": format_money(MAX_AMOUNT_CENTS)})
+    return cents
+
+
 def format_money(value: object, *, language: str | None = None, grouping: bool = True) -> str:
     """An amount as the language writes it, two decimals: ``int`` is cents (``123450 -> "1.234,50"`` in
     German, ``"1,234.50"`` in English), a ``Decimal`` or decimal text is EUR (``Decimal("60") -> "60,00"``).

@@ -69,8 +69,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Before anything reads a body: over DATA_UPLOAD_MAX_MEMORY_SIZE is a readable 413 on every path.
-    "casino.middleware.RequestSizeLimitMiddleware",
     # Static files (htmx, CSS, fonts) served by the app itself: casino networks are often offline.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -81,6 +79,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Then the signed-in user's saved language (pages), or the API's explicit Accept-Language (casino/language.py).
     "casino.language.UserLanguageMiddleware",
+    # Before anything reads a body (none of the above does; CSRF reads the form only in process_view, after
+    # the whole chain): over DATA_UPLOAD_MAX_MEMORY_SIZE is a readable 413 on every path, in the language
+    # chosen just above (issue 18: it came after nothing and always spoke the house language).
+    "casino.middleware.RequestSizeLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -15,7 +15,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 
 from casino.gaming_day import gaming_day_of
 from casino.roles import CROUPIER
@@ -84,10 +86,15 @@ def seed_demo(*, stdout) -> None:
                 user=user, games=[str(g) for g in games], actor=floor, reason="demo dealer")
             dealers.append(dealer)
         start, end, day = _evening_shift(timezone.now())
-        # Named neutrally (the date and the hours), so it reads the same on a German and an English page.
-        name = f"{day:%Y-%m-%d} {timezone.localtime(start):%H:%M}–{timezone.localtime(end):%H:%M}"
-        # (a database seeded before keeps its plan under the old English name)
-        plan = RotationPlan.objects.filter(name__in=[name, f"Evening shift {day:%Y-%m-%d}"]).first()
+        # Named as a floor manager of the house would name it on the page (its default, "Abend 01.12." in the
+        # house language; issue 18: no ISO date where a person reads); the page shows the shift's start beside it
+        # in the reader's own format.
+        with translation.override(settings.LANGUAGE_CODE):
+            name = gettext("Evening %(day)s") % {"day": date_format(day, "MONTH_DAY_FORMAT")}
+        # (a database seeded before keeps its plan under an older name)
+        older = [f"{day:%Y-%m-%d} {timezone.localtime(start):%H:%M}–{timezone.localtime(end):%H:%M}",
+                 f"Evening shift {day:%Y-%m-%d}"]
+        plan = RotationPlan.objects.filter(name__in=[name, *older]).first()
         if plan is None:
             plan = services.rotation_plan_generate(name=name, shift_start=start, shift_end=end, tables=tables,
                                                    dealers=dealers, actor=floor)

@@ -48,7 +48,7 @@ from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.errors import ApplicationError
 from casino.forms import MoneyField
 from casino.gaming_day import gaming_day_of
-from casino.i18n import local_date_text, message_text
+from casino.i18n import local_date_text, local_datetime_zone_text, message_text
 from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
 
@@ -110,10 +110,15 @@ def _day_context(request, day: dt.date) -> dict:
     blockers = [] if closed else gaming_day_blockers(day)
     state = gaming_day_state(day, blockers=blockers)
     german = (get_language() or "").startswith("de")
+    period = day_period(day)
     return {
         "day": day, "row": row, "closed": closed, "blockers": blockers, "state": state,
         "state_label": STATE_LABELS[state], "state_badge": STATE_BADGES[state],
-        "progress": reconciliation_progress(day), "period": day_period(day),
+        "progress": reconciliation_progress(day), "period": period,
+        # a person reads the period and the close in the page's language (30.11.2026 06:00 CET / 30 Nov 2026 ...)
+        "period_start_text": local_datetime_zone_text(period["start"]),
+        "period_end_text": local_datetime_zone_text(period["end"]),
+        "closed_at_text": local_datetime_zone_text(row.closed_at) if row is not None else "",
         "discrepancies": Discrepancy.objects.filter(gaming_day=day).select_related("hand", "table", "resolved_by")
         .order_by("status", "id"),
         "approvals": Approval.objects.filter(gaming_day=day).select_related("requested_by", "decided_by"),

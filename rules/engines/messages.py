@@ -127,9 +127,21 @@ def event_name(kind: object) -> object:
     return EVENT_NAMES.get(kind, kind) if isinstance(kind, str) else kind
 
 
+#: Action phrases an engine names in its own words besides the event types' (``"seat 3 cannot be dealt cards"``).
+OTHER_ACTION_WORDS = (gettext_noop("be dealt cards"), gettext_noop("post an ante"),
+                      gettext_noop("announce a royalty"))
+
+#: Every marked action phrase by its English text: an action passed as plain text ("declare a natural") is
+#: translated all the same, never left English inside a German message (issue 18).
+_ACTION_WORDS_BY_TEXT = {str.__str__(word): word for word in (*ACTION_WORDS.values(), *OTHER_ACTION_WORDS)}
+
+
 def action_word(kind: object) -> object:
-    """The marked word for an action named by its event type (``"raise"``); anything else unchanged."""
-    return ACTION_WORDS.get(kind, kind) if isinstance(kind, str) else kind
+    """The marked word for an action named by its event type (``"raise"``) or by its English phrase
+    (``"declare a natural"``); a message, and any other value, unchanged."""
+    if not isinstance(kind, str) or isinstance(kind, Message):
+        return kind
+    return ACTION_WORDS.get(kind) or _ACTION_WORDS_BY_TEXT.get(kind, kind)
 
 
 def retemplate(text: str, replacements: Mapping[str, str]) -> str:

@@ -29,7 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.errors import ApplicationError, ConflictError
-from casino.money import MoneyInputError, format_money, parse_money_input
+from casino.i18n import message_text
+from casino.money import MoneyInputError, cents_input_check, format_money, parse_money_input
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from rules.engines.errors import RuleViolation
 from rules.engines.money import to_cents
@@ -322,9 +323,11 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
             event["seat"] = post[SEAT_FIELD]
     if post.get(TO_CENTS_FIELD):  # the spread-limit picker sends whole cents
         try:
-            event["to"] = int(post[TO_CENTS_FIELD])
+            cents = int(post[TO_CENTS_FIELD])
         except ValueError:
             raise MoneyInputError(_("amount: %(text)s is not an amount") % {"text": post[TO_CENTS_FIELD][:20]}) from None
+        # bounded as a typed amount is: a negative or a 25-digit value is told in EUR, not in raw cents
+        event["to"] = cents_input_check(cents, field=_("amount"))
     elif post.get(TO_FIELD):
         event["to"] = to_cents(parse_money_input(post[TO_FIELD], field=_("amount")))
     cards = [c.strip() for c in post.getlist(CARD_FIELD) if c.strip()]
@@ -343,19 +346,14 @@ def _message_text(exc: Exception) -> str:
     """The refusal's text in the reader's language: an engine message (template + parameters, see
     :mod:`rules.engines.messages`) rendered through the catalogue, amounts in the language's number
     format; the hand service wraps the engine error, whose original is the wrapper's context."""
-    from decimal import Decimal
-
-    from django.utils import formats
-
-    from rules.engines.messages import Message, render
+    from rules.engines.messages import Message
 
     original = exc if isinstance(exc, RuleViolation) else exc.__context__
     message = getattr(original, "message", None)
     if isinstance(original, RuleViolation) and isinstance(message, Message) and str(message) == str(
             getattr(exc, "message", message)):
-        return render(message, translate=_, amount=lambda cents: formats.number_format(
-            Decimal(cents).scaleb(-2), decimal_pos=2, use_l10n=True))
-    return str(getattr(exc, "message", exc))
+        return message_text(message)
+    return message_text(getattr(exc, "message", None) or str(exc))
 
 
 def _error(exc: Exception, game: str) -> dict[str, Any]:

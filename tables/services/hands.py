@@ -45,7 +45,7 @@ from casino import rows as sqlrows
 from casino.digests import chain_digest, hand_chain, hand_event_record, hand_header_record
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
-from casino.i18n import Amount, comma_list, gettext_noop, status_word
+from casino.i18n import Amount, comma_list, gettext_noop, message_text, status_word
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
 from rules import contract
@@ -369,7 +369,8 @@ def _stale_message(hand: Hand, expected_seq: int, actor) -> str:
     unseen = list(HandEvent.objects.filter(hand=hand, seq__gt=expected_seq).order_by("seq")
                   .values_list("seq", "payload__type", "created_by__username", "created_by_id"))
     first, last = unseen[0][0], unseen[-1][0]
-    types = ", ".join(str(t) for _seq, t, _u, _id in unseen)
+    # the event types as the reader's words ("Geben, Geben" in German), as the idempotency conflict names them
+    types = message_text(comma_list([event_name(str(t)) for _seq, t, _u, _id in unseen]))
     names = ", ".join(dict.fromkeys(str(u or "?") for _seq, _t, u, _id in unseen))
     others = any(user_id != getattr(actor, "pk", None) for _seq, _t, _u, user_id in unseen)
     params = {"first": first, "last": last, "types": types, "users": names}

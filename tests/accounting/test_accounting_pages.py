@@ -64,7 +64,7 @@ def test_two_accountants_count_confirm_and_close_from_the_day_page(client, role_
 def test_the_pages_speak_german_and_choose_the_german_csv(client, role_user, dealt):
     client.force_login(role_user("accountant"))
     page = client.get(URL, HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
-    assert "Spieltag 2026-05-04" in page and "Tronc-Zählungen" in page
+    assert "Spieltag 04.05.2026" in page and "Tronc-Zählungen" in page
     csv = client.get(URL + "report.csv", HTTP_ACCEPT_LANGUAGE="de-AT")
     assert csv.content.startswith(b"\xef\xbb\xbf") and b";" in csv.content.splitlines()[0]
     assert client.get(URL + "report.csv", {"form": "machine"}, HTTP_ACCEPT_LANGUAGE="de-AT").content.startswith(b"line,")

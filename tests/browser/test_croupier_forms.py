@@ -4,6 +4,8 @@ lists every problem, and the spread-limit amount picker (chip steps, quick amoun
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -123,3 +125,30 @@ def test_the_spread_limit_amount_picker(browser, login, shot):
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_count(browser, before + 1)
     assert HandEvent.objects.filter(hand=hand, payload__type="raise", payload__to=2700).count() == 1
+
+
+def test_the_spread_picker_groups_thousands_the_german_way_as_it_moves(browser, login):
+    """Issue 18: the picker's moving label wrote ``12345,00`` beside the page's ``12.345,00``."""
+    from tables.services.hands import SeatInput, hand_event_append, hand_open
+
+    table = table_make(game="seven_card_stud", name="Stud spread de", seats=8, config={
+        "limit_type": "spread", "spread_min": "1000.00", "spread_max": "20000.00", "ante": "1.00", "taxe_amount": "2.00"})
+    croupier = croupier_on_duty(table, "spread-german-croupier")
+    hand_stacks = {1: 5_000_000, 3: 5_000_000}
+    sign_in(login, browser, croupier, "de-at")
+    hand = hand_open(table=table, seats=[SeatInput(seat=s, stack=c) for s, c in hand_stacks.items()], actor=croupier)
+    for n, event in enumerate(({"type": "ante", "seat": 1}, {"type": "ante", "seat": 3},
+                               {"type": "deal", "seat": 1, "cards": "?? ?? 3c"},
+                               {"type": "deal", "seat": 3, "cards": "?? ?? Kd"}, {"type": "bring_in", "seat": 1})):
+        hand_event_append(hand=hand.pk, event=event, idempotency_key=f"setup-de-{n}", expected_seq=n, actor=croupier)
+    browser.get(f"{browser.base}/croupier/tables/{table.pk}/")
+    form = browser.find_element(By.CSS_SELECTOR, "form.spread[data-kind=raise]")
+    label = form.find_element(By.CSS_SELECTOR, "button[type=submit] [data-to-label]")
+    first = label.text
+    form.find_element(By.CSS_SELECTOR, "button[data-delta='5']").click()
+    moved = label.text
+    form.find_element(By.CSS_SELECTOR, ".quick button:last-child").click()
+    highest = label.text
+    for text in (first, moved, highest):
+        assert re.fullmatch(r"[0-9]{1,3}(\.[0-9]{3})+,[0-9]{2}", text), (first, moved, highest)
+    assert highest in form.find_element(By.CSS_SELECTOR, ".quick button:last-child").text  # as the page wrote it

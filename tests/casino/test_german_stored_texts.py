@@ -246,7 +246,8 @@ def test_the_german_csv_writes_the_limit_label_with_a_decimal_comma():
     with translation.override("de-at"):
         lines = "".join(tax_report_csv_excel_de(report)).splitlines()
     assert lines[1].split(";")[4:7] == ["2-4 @ 1,00", "3", "12,50"]
-    assert "." not in lines[1].replace("Capsa", "")  # no decimal point anywhere in the German line
+    assert lines[1].split(";")[1] == f"{DAY:%d.%m.%Y}"  # the gaming day as German Excel reads a date (issue 18)
+    assert "." not in lines[1].replace("Capsa", "").replace(f"{DAY:%d.%m.%Y}", "")  # no decimal point in the amounts
 
 
 # --- 8. one house word for a hand dealt: "Spiel" (the game is the "Spielart") -------------------------------------

@@ -120,4 +120,4 @@ def test_admin_audit_rows_show_stored_utc_times_in_the_card_rooms_time_zone(djan
     assert "effective_from: 01.06.2026 12:00" in german and "version: 2" in german  # Vienna summer time, German
     assert "10:00:00+00:00" not in german and "Protokolleinträge" in german
     english = client.get("/admin/casino/auditentry/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "effective_from: 06/01/2026 noon" in english
+    assert "effective_from: 1 Jun 2026 12:00" in english  # casino/formats/en: day month year, 24 hours

@@ -69,7 +69,7 @@ CASES = [
     ("bet_over_the_spread_max", spread_opened, {"type": "raise", "seat": 1, "to": c(70)}, InvalidAmount, 1,
      ["raise to 70.00", "R7.1"]),
     ("negative_amount", bring_in_posted, {"type": "raise", "seat": 4, "to": -1000}, InvalidAmount, 4,
-     ["raise", "-1000"]),
+     ["raise", "-10.00"]),  # the amount as money, not the raw cents (issue 18)
     ("float_amount", bring_in_posted, {"type": "raise", "seat": 4, "to": 1000.0}, UnknownEvent, 4,
      ["raise", "1000.0", "cents"]),
     ("bool_amount", bring_in_posted, {"type": "raise", "seat": 4, "to": True}, UnknownEvent, 4, ["raise", "True"]),

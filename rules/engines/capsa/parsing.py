@@ -14,11 +14,26 @@ from rules.engines.errors import (
     InvalidCard,
     UnknownEvent,
 )
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import gettext_noop, pgettext
+
+#: How a message names the step a Capsa event is ("seat 3 set: ...", "Platz 3, Einstellung: ..."): the English
+#: stays the word the messages always had; the catalogue has the German noun under the context "capsa step".
+STEP_NAMES = {
+    "deal": pgettext("capsa step", "deal"), "set": pgettext("capsa step", "set"),
+    "show": pgettext("capsa step", "show"), "declare a natural": pgettext("capsa step", "declare a natural"),
+    "announce a royalty": pgettext("capsa step", "announce a royalty"), "time out": pgettext("capsa step", "time out"),
+    "surrender": pgettext("capsa step", "surrender"), "play": pgettext("capsa step", "play"),
+}
+
+
+def step_name(action: object) -> object:
+    """The marked name of a Capsa step (``"set"`` -> "Einstellung" in German); anything else unchanged."""
+    return STEP_NAMES.get(action, action) if isinstance(action, str) else action
 
 
 def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
     """The event's seat, dealt in (:func:`rules.core.seats.parse_seat`; a string of digits is read too)."""
+    action = step_name(action)  # type: ignore[assignment]
     return parse_seat(
         event, state.seats, digits=True,
         not_a_seat=lambda: UnknownEvent(gettext_noop("%(action)s: the event needs a seat number, got %(seat)s", action=action, seat=repr(event.get('seat'))), rule="A.5"),
@@ -27,6 +42,7 @@ def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
 
 
 def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:
+    action = step_name(action)  # type: ignore[assignment]
     raw = event.get(key)
     if raw is None:
         raise UnknownEvent(gettext_noop("seat %(seat)s %(action)s: the event needs '%(key)s' cards", seat=seat, action=action, key=key), seat=seat)

@@ -106,9 +106,10 @@ def _check_turn(s: StudState, i: int, action: str) -> None:
     """Raise unless it is position ``i``'s turn to bet (callers skip the call when ``s.to_act == i`` in a
     betting phase)."""
     if s.phase not in _TURN_PHASES:
-        reasons = {"ante": "the antes are not all in", "deal": "the cards for this street are not all dealt",
-                   "showdown": "the betting is over; the showdown has begun"}
-        raise _seat_err(IllegalAction, s, i, action, reasons.get(s.phase, "no betting now"), "R1.3")
+        reasons = {"ante": gettext_noop("the antes are not all in"),
+                   "deal": gettext_noop("the cards for this street are not all dealt"),
+                   "showdown": gettext_noop("the betting is over; the showdown has begun")}
+        raise _seat_err(IllegalAction, s, i, action, reasons.get(s.phase, gettext_noop("no betting now")), "R1.3")
     if s.to_act != i:
         who = s.seats[s.to_act]  # type: ignore[index]
         rule = "R4.1" if s.phase == "bring_in" else ("R4.3" if s.street == 3 else "R5.1")

@@ -50,7 +50,7 @@ def _on_ante(s: StudState, event: Mapping[str, Any]) -> None:
         due = stack[i]  # R10.4: all in for less
     amount = event.get("amount")
     if amount is not None:
-        amount = _amount_field(event, "amount", required=False, s=s, i=i, action="post an ante", rule="R3.3")
+        amount = _amount_field(event, "amount", required=False, s=s, i=i, action=gettext_noop("post an ante"), rule="R3.3")
         if amount is not None and amount != due:
             raise _seat_err(InvalidAmount, s, i, gettext_noop("post an ante"), gettext_noop("the ante is %(due)s, not %(amount)s", due=_m(due), amount=_m(amount)),
                             "R3.3" if due == s.cfg.ante else "R10.4")
@@ -178,7 +178,7 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
         raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt a 7th card"),
                         gettext_noop("the deck has %(stub)s cards for %(n_live)s players, so one community card is turned", stub=_stub(s), n_live=_n_live(s)),
                         "R9.3")
-    cards = _seat_cards(s, i, "be dealt cards", event.get("cards"))
+    cards = _seat_cards(s, i, gettext_noop("be dealt cards"), event.get("cards"))
     need = _need(s, i)
     if not cards:
         raise _seat_err(UnknownEvent, s, i, gettext_noop("be dealt cards"), gettext_noop("the event needs 'cards'"), "R1.3")
@@ -263,7 +263,7 @@ def _on_card_exposed(s: StudState, event: Mapping[str, Any]) -> None:
     if s.street != 3 or s.phase not in ("deal",):
         raise _seat_err(IllegalAction, s, i, gettext_noop("record an exposed card"),
                         gettext_noop("only a 3rd-street down card exposed during the deal is handled here"), "R12.2")
-    cards = _seat_cards(s, i, "record an exposed card", event.get("card"))
+    cards = _seat_cards(s, i, gettext_noop("record an exposed card"), event.get("card"))
     if len(cards) != 1 or cards[0] == UNKNOWN:
         raise _seat_err(UnknownEvent, s, i, gettext_noop("record an exposed card"),
                         gettext_noop("the event needs one named 'card', got %(card)s", card=repr(event.get('card'))), "R12.2")

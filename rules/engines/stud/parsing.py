@@ -14,7 +14,7 @@ from rules.engines.errors import (
     InvalidCard,
     UnknownEvent,
 )
-from rules.engines.messages import event_name, gettext_noop
+from rules.engines.messages import Amount, event_name, gettext_noop
 from rules.engines.stud.events import CATALOGUE
 from rules.engines.stud.state import DECK_SIZE, UNKNOWN, StudState, _action, _seat_err
 
@@ -53,7 +53,8 @@ def _amount_field(event: Mapping[str, Any], key: str, *, required: bool = True, 
         reason = gettext_noop("the amount is missing (give '%(key)s': %(meaning)s)", key=key,
                               meaning=_AMOUNT_MEANING.get(key, gettext_noop("the amount")))
     elif negative:
-        reason = gettext_noop("'%(key)s' must not be negative, got %(value)s", key=key, value=repr(value))
+        # the amount as money (-5,00 in German), not the raw cents the wire carries
+        reason = gettext_noop("'%(key)s' must not be negative, got %(value)s", key=key, value=Amount(value))
     else:
         reason = gettext_noop("'%(key)s' must be a whole number of cents, got %(value)s", key=key, value=repr(value))
     if s is not None and i is not None:

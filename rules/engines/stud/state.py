@@ -193,7 +193,7 @@ _IMMUTABLE_SLOTS = tuple(
 def _seat_err(cls: type[RuleViolation], s: StudState, i: int, action: str, reason: str, rule: str,
               **extra: Any) -> RuleViolation:
     seat = s.seats[i]
-    words = _ACTION_WORDS.get(action, action) if type(action) is str else action
+    words = (_ACTION_WORDS.get(action) or action_word(action)) if type(action) is str else action
     return cls(gettext_noop("seat %(seat)s cannot %(action)s: %(reason)s (%(rule)s)", seat=seat, action=words,
                             reason=reason, rule=rule), seat=seat, rule=rule, extra={"action": action, **extra})
 

@@ -212,8 +212,10 @@
   // The amount is whole cents (the range input's value, sent as to_cents); it moves in whole chips from the
   // minimum, and the maximum (e.g. an all-in) is always reachable.
   function spreadRange(form) { return form.querySelector("input[name=to_cents]"); }
-  function cents(v, sep) {
-    var whole = Math.floor(v / 100), part = v % 100;
+  // As the money filter writes it: thousands grouped by the page language's separator (12.345,00 / 12,345.00).
+  function cents(v, sep, group) {
+    var whole = String(Math.floor(v / 100)), part = v % 100;
+    if (group) { whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group); }
     return whole + sep + (part < 10 ? "0" : "") + part;
   }
   function spreadSet(form, value) {
@@ -223,10 +225,11 @@
     if (v >= hi) { v = hi; } else if (v <= lo) { v = lo; } else { v = lo + Math.round((v - lo) / step) * step; if (v > hi) { v = hi; } }
     range.value = String(v);
     var sep = form.dataset.decimal || ".";  // the page language's decimal separator (the money filter's)
+    var group = form.dataset.group || "";  // ... and its thousands separator
     var already = parseInt(form.dataset.already || "0", 10) || 0;
-    range.setAttribute("aria-valuetext", cents(v, sep));
-    Array.prototype.forEach.call(form.querySelectorAll("[data-to-label]"), function (l) { l.textContent = cents(v, sep); });
-    form.querySelector("[data-add-label]").textContent = cents(Math.max(0, v - already), sep);
+    range.setAttribute("aria-valuetext", cents(v, sep, group));
+    Array.prototype.forEach.call(form.querySelectorAll("[data-to-label]"), function (l) { l.textContent = cents(v, sep, group); });
+    form.querySelector("[data-add-label]").textContent = cents(Math.max(0, v - already), sep, group);
     Array.prototype.forEach.call(form.querySelectorAll("[data-set]"), function (b) {
       b.classList.toggle("chosen", parseInt(b.dataset.set, 10) === v);
     });
