@@ -70,7 +70,7 @@ def test_two_accountants_close_the_demo_day_and_download_the_signed_pdf(browser,
     bernd = role_user("accountant", username="bernd")
     url = f"{browser.base}/accounting/days/{day.isoformat()}/"
     _as(browser, login, anna, browser.base + "/accounting/")
-    assert day.isoformat() in browser.find_element(By.CSS_SELECTOR, "table.days").text
+    assert f"{day.day} {day:%b %Y}" in browser.find_element(By.CSS_SELECTOR, "table.days").text  # 30 Nov 2026
     browser.get(url)
     blockers = browser.find_element(By.CSS_SELECTOR, ".blockers").text
     assert "discrepancy is not resolved" in blockers and "drop box of Stud 2 is not counted" in blockers

@@ -132,9 +132,10 @@ def test_demo_evening_fills_every_tax_report_column_and_is_seeded_once(monkeypat
     assert all(totals[key] > 0 for key in ("hands", "pots", "tax", "fees", "bonus", "ggr")), totals
     from tables.models import RotationPlan
 
-    # the demo plan is named by its date and hours, the same on a German and an English page (no "Evening shift")
+    # the demo plan is named as the rotation page names a new plan in the house language (the suite's is English:
+    # "Evening 1 Dec"; a German house reads "Abend 01.12."), never with an ISO date (issue 18)
     names = list(RotationPlan.objects.values_list("name", flat=True))
-    assert names and all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d–\d\d:\d\d", n) for n in names), names
+    assert names and all(re.fullmatch(r"Evening \d{1,2} [A-Z][a-z]{2}", n) for n in names), names
     again = StringIO()
     demo_evening.seed_demo_evening(stdout=again)
     assert "already there" in again.getvalue()
