@@ -113,22 +113,27 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
 
 def _token_with_user(model, key: str):
-    """The token ``key`` with its user and the user's saved preference, in one plain-SQL query (every API
-    call authenticates: the ORM's query building cost more than the query, issue 19); None if no such token."""
+    """The token ``key`` with its user, the user's saved preference and roles (:func:`casino.roles.user_roles`,
+    put on the user for this request), in one plain-SQL query (every API call authenticates: the ORM's query
+    building cost more than the query, and the roles were a second round trip, issue 19); None if no such token."""
     from django.contrib.auth import get_user_model
 
     from casino import rows
     from casino.models import StaffPreference
+    from casino.roles import ROLES, roles_columns, roles_set
 
     user_model = get_user_model()
+    role_sql, role_params = roles_columns("u")
+    flags = tuple(f"role_{k}" for k in range(len(ROLES)))
     user = rows.row(user_model, (
         f"SELECT {rows.columns(user_model, 'u')}, t.created AS token_created, p.id AS preference_id, "
-        f"p.language AS preference_language FROM {rows.table(model)} t "
+        f"p.language AS preference_language, {role_sql} FROM {rows.table(model)} t "
         f"INNER JOIN {rows.table(user_model)} u ON u.id = t.user_id "
         f"LEFT JOIN {rows.table(StaffPreference)} p ON p.user_id = u.id WHERE t.{rows.column(model, 'key')} = %s"),
-        [key], extra=("token_created", "preference_id", "preference_language"))
+        [*role_params, key], extra=("token_created", "preference_id", "preference_language", *flags))
     if user is None:
         return None
+    roles_set(user, [getattr(user, flag) for flag in flags])
     preference = None
     if user.preference_id is not None:
         preference = rows.instance(StaffPreference, ["id", "user", "language"],

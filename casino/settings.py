@@ -119,6 +119,12 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 RUNSERVER = sys.argv[1:2] == ["runserver"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0 if RUNSERVER else env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    #: The hot path's plain SQL (casino/rows.py) becomes a prepared statement of the connection after this many
+    #: uses on it (PostgreSQL plans it once per connection, not per call); 0 = never (behind a connection
+    #: pooler that cannot keep prepared statements). The ORM's queries are not prepared.
+    _prepare = env.int("DATABASE_PREPARE_THRESHOLD", default=5)
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = _prepare if _prepare > 0 else None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default: WAL journal (readers do not block the writer) and IMMEDIATE transactions, so
     # the write lock is taken at BEGIN (SQLite's stand-in for row locks).

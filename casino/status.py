@@ -36,7 +36,7 @@ def _audit_row(*, obj: models.Model, action: str, actor=None, reason: str = "", 
 def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[str] | frozenset[str]],
                       actor=None, reason: str = "", field: str = "status", extra_updates: dict | None = None,
                       noun: str | None = None, locked: bool = False,
-                      audit_also: Sequence[Mapping[str, Any]] = ()) -> models.Model:
+                      audit_also: Sequence[Mapping[str, Any]] = (), writes: rows.Writes | None = None) -> models.Model:
     """Move ``obj.<field>`` to ``to`` if ``allowed[current]`` contains it; audit it; return the fresh row.
 
     Takes ``SELECT ... FOR UPDATE`` on the row, so two concurrent changes serialize and the second
@@ -47,7 +47,8 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
     transaction and ``obj`` is that fresh row (the hand service's hot path, issue 19): it is changed in
     place with one ``UPDATE``, without a second lock or a savepoint, and returned. ``audit_also``: further
     audit rows of the same change (:func:`audit_record`'s keywords, ``obj`` defaulting to this row), written
-    with the status change's own row in one ``INSERT``.
+    with the status change's own row in one ``INSERT``. ``writes`` (with ``locked=True``): that UPDATE and INSERT
+    join this batch (:class:`casino.rows.Writes`), sent by the caller with its other writes, instead of now.
     """
     model = type(obj)
     # ``noun`` is the English catalogue word ("table"), rendered in the reader's language like the verbose name.
@@ -56,7 +57,7 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
         if not transaction.get_connection().in_atomic_block:
             raise RuntimeError("status_transition(locked=True) needs the caller's transaction holding the row lock")
         return _transition(obj, held=True, to=to, allowed=allowed, actor=actor, reason=reason, field=field,
-                           extra_updates=extra_updates, label=label, audit_also=audit_also)
+                           extra_updates=extra_updates, label=label, audit_also=audit_also, writes=writes)
     with transaction.atomic():
         fresh = model.objects.select_for_update().get(pk=obj.pk)
         return _transition(fresh, held=False, to=to, allowed=allowed, actor=actor, reason=reason, field=field,
@@ -65,7 +66,7 @@ def status_transition(*, obj: models.Model, to: str, allowed: Mapping[str, set[s
 
 def _transition(locked: models.Model, *, held: bool, to: str, allowed: Mapping[str, set[str] | frozenset[str]],
                 actor, reason: str, field: str, extra_updates: dict | None, label: Any,
-                audit_also: Sequence[Mapping[str, Any]]) -> models.Model:
+                audit_also: Sequence[Mapping[str, Any]], writes: rows.Writes | None = None) -> models.Model:
     """The checked change of a row held under its lock: the transition table, one UPDATE, the audit rows."""
     current = getattr(locked, field)
     if to == current:
@@ -89,8 +90,10 @@ def _transition(locked: models.Model, *, held: bool, to: str, allowed: Mapping[s
                          to_status=to)]
     audits += [_audit_row(**{"obj": locked, **extra}) for extra in audit_also]
     if held:  # the hot path (issue 19): one UPDATE and one INSERT in plain SQL (casino.rows), no signals
-        rows.update(type(locked), locked.pk, **updates)
-        rows.insert(audits)
+        batch = writes if writes is not None else rows.Writes()
+        batch.update(type(locked), locked.pk, **updates).insert(audits)
+        if writes is None:
+            batch.send()
     else:
         locked.save(update_fields=list(updates))
         AuditEntry.objects.bulk_create(audits)

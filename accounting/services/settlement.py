@@ -57,13 +57,15 @@ def _pair(lines: list[LedgerLine], *, out_of, into, cents: int, role: str, seat:
                                 pot_index=pot_index))
 
 
-def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
+def settlement_lines(*, hand, settlement: Settlement, chain_lock: bool = False) -> list[LedgerLine]:
     """The legs of a closed hand's entry, per the convention in the module docstring.
 
     Awards are posted per pot from ``settlement.pot_awards`` when the engine gives them (their per-seat
     sums must equal ``awards``), else per seat without a pot index (Capsa). Raises
     :class:`ApplicationError` (``invalid_settlement``) if the Settlement does not balance or its per-pot
-    awards disagree with its awards; never posts a partial entry.
+    awards disagree with its awards; never posts a partial entry. ``chain_lock``: the accounts' query takes the
+    ledger's chain lock too (:func:`accounting.services.ledger.accounts_for_table`), for a posting that follows
+    in this transaction.
     """
     try:
         settlement.check_balanced()
@@ -71,7 +73,7 @@ def settlement_lines(*, hand, settlement: Settlement) -> list[LedgerLine]:
         raise ApplicationError(gettext_noop("hand %(hand)s: %(exc)s", hand=hand, exc=exc), code="invalid_settlement") from None
     table = hand.table
     purposes = ["players", "pot"] + (["tax"] if settlement.tax else []) + (["fee"] if any(settlement.fees.values()) else [])
-    accounts = accounts_for_table(table, purposes)  # one query (issue 19)
+    accounts = accounts_for_table(table, purposes, chain_lock=chain_lock)  # one query (issue 19)
     players, pot = accounts["players"], accounts["pot"]
     lines: list[LedgerLine] = []
     for seat, cents in sorted(settlement.contributions.items()):
@@ -120,19 +122,22 @@ def settlement_moves_money(settlement: Settlement) -> bool:
                 or any(cents for _pot, _seat, cents in settlement.pot_awards))
 
 
-def hand_settlement_post(*, hand, settlement: Settlement, actor=None) -> JournalEntry | None:
+def hand_settlement_post(*, hand, settlement: Settlement, actor=None, writes=None) -> JournalEntry | None:
     """Post the one ``hand_settlement`` entry of a closed hand (key ``hand:{id}:settlement``); return it.
 
     Call inside the transaction that closes the hand. Idempotent: posting again returns the stored
     entry. A hand in which no money moved (every amount zero) posts nothing and returns ``None``.
+    The ledger's chain lock is taken with the accounts' read (one query); ``writes``
+    (:class:`casino.rows.Writes`) takes the legs' INSERT, sent by the caller with its other writes (issue 19).
     """
-    lines = settlement_lines(hand=hand, settlement=settlement)
+    lines = settlement_lines(hand=hand, settlement=settlement, chain_lock=True)
     if not lines:
         return None
     memo = f"{hand.table} hand #{hand.number} ({hand.game})"
     return journal_entry_post(
         lines=lines, idempotency_key=f"hand:{hand.pk}:settlement", memo=memo,
         kind=JournalEntry.Kind.HAND_SETTLEMENT, hand=hand, table=hand.table, gaming_day=hand.gaming_day, actor=actor,
+        chain_locked=True, writes=writes,
     )
 
 

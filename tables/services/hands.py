@@ -333,23 +333,50 @@ def _lock(hand: Hand | int) -> Hand:
 
     Plain SQL (:mod:`casino.rows`): every logged action runs it, and the ORM spent more time building this
     query than the database answering it (issue 19)."""
+    return _lock_query(hand, with_events=False)[0]
+
+
+def _lock_with_events(hand: Hand | int) -> tuple[Hand, list[tuple[int, Any, str]]]:
+    """:func:`_lock` and the hand's stored events as ``(seq, payload, idempotency_key)`` in order (the replay and
+    the idempotency look-up of :func:`hand_event_append`), on PostgreSQL in the lock's own query (issue 19).
+
+    The events are read in the lock's statement, on the snapshot it started with: when the lock had to wait for
+    another transaction logging to the hand, the row comes back as that one committed it but the events as they
+    were before. Events are only ever added under this lock, with the row's ``event_count`` in the same
+    transaction, so the events read are the committed ones exactly when they are ``event_count`` events numbered
+    1..n; otherwise they are read again, after the lock (:func:`_event_rows`), as every other backend does."""
+    locked, events = _lock_query(hand, with_events=connection.vendor == "postgresql")
+    if events is None or len(events) != locked.event_count or (events and events[-1][0] != locked.event_count):
+        events = _event_rows(locked.pk)
+    return locked, events
+
+
+def _lock_query(hand: Hand | int, *, with_events: bool) -> tuple[Hand, list[tuple[int, Any, str]] | None]:
+    """The query of :func:`_lock` (and with ``with_events``, PostgreSQL only, the hand's events as one JSON
+    array of ``[seq, payload, idempotency_key]``); returns the locked hand and those events (None without)."""
     pk = hand.pk if isinstance(hand, Hand) else hand
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     lock = " FOR UPDATE OF h" if connection.features.has_select_for_update_of else ""
+    events = (f", (SELECT json_agg(json_build_array(e.seq, e.payload, e.idempotency_key) ORDER BY e.seq)::text "
+              f"FROM {sqlrows.table(HandEvent)} e WHERE e.hand_id = h.id) AS events_json" if with_events else "")
     sql = (f"SELECT {sqlrows.columns(Hand, 'h')}, t.name AS table_name, t.game AS table_game, t.seats AS table_seats, "
            f"(SELECT CASE WHEN d.active THEN d.user_id END FROM {sqlrows.table(DealerAssignment)} a "
            f"INNER JOIN {sqlrows.table(Dealer)} d ON d.id = a.dealer_id "
            f"WHERE a.table_id = h.table_id AND a.start <= %s AND (a.\"end\" IS NULL OR a.\"end\" > %s) "
-           f"ORDER BY a.start DESC LIMIT 1) AS on_duty_user_id "
+           f"ORDER BY a.start DESC LIMIT 1) AS on_duty_user_id{events} "
            f"FROM {sqlrows.table(Hand)} h INNER JOIN {sqlrows.table(Table)} t ON t.id = h.table_id WHERE h.id = %s{lock}")
     if connection.features.has_select_for_update and not connection.in_atomic_block:
         raise transaction.TransactionManagementError("_lock needs a transaction (it locks the hand row)")
-    locked = sqlrows.row(Hand, sql, [now, now, pk], extra=("table_name", "table_game", "table_seats", "on_duty_user_id"))
+    extra = ("table_name", "table_game", "table_seats", "on_duty_user_id") + (("events_json",) if with_events else ())
+    locked = sqlrows.row(Hand, sql, [now, now, pk], extra=extra)
     if locked is None:
         raise Http404(f"no hand {pk}")
     locked.table = sqlrows.instance(Table, ["id", "name", "game", "seats"],
                                  [locked.table_id, locked.table_name, locked.table_game, locked.table_seats])
-    return locked
+    if not with_events:
+        return locked, None
+    found = json.loads(locked.__dict__.pop("events_json") or "[]")
+    return locked, [(seq, payload, key) for seq, payload, key in found]
 
 
 def _closed_error(hand: Hand) -> ApplicationError:
@@ -400,17 +427,17 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     ``replayed`` (True when the key was already stored) and the typed view of the same replay under
     :data:`VIEW_KEY`; the errors that carry the unchanged ``state`` carry its ``view`` beside it.
 
-    Queries on the usual path (issue 10): the lock (with the dealer on duty), the hand's events (payloads
-    and keys: the replay and the idempotency lookup in one), the insert and the ``event_count`` update.
+    Queries on the usual path (issues 10 and 19): the lock with the dealer on duty and the hand's events
+    (payloads and keys: the replay and the idempotency lookup; :func:`_lock_with_events`), then the event's
+    INSERT with the ``event_count`` UPDATE (one statement on PostgreSQL, :class:`casino.rows.Writes`).
     """
     if not idempotency_key or len(idempotency_key) > 128:
         raise ApplicationError(gettext_noop("each event needs an idempotency key of 1 to 128 characters"),
                                code="idempotency_key_required")
     event = _event_check(event)
     with transaction.atomic():
-        locked = _lock(hand)
+        locked, rows = _lock_with_events(hand)
         _logging_check_locked(locked, actor)
-        rows = _event_rows(locked.pk)
         stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
         if stored_seq is not None:
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
@@ -435,12 +462,12 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
             raise _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state)) from None
         complete = engine.is_complete(new_state)
         record = _store(locked, canonical, idempotency_key, actor)
-        sqlrows.insert([record], returning_pk=True)
+        writes = sqlrows.Writes().insert([record], returning_pk=True)
         typed = _typed_view(locked, new_state)
-        if complete:  # the close's one UPDATE of the hand row writes the new head too
-            locked = _close_locked(locked, engine, new_state, actor, typed=typed)
+        if complete:  # the close's one UPDATE of the hand row writes the new head too, sent with the event
+            locked = _close_locked(locked, engine, new_state, actor, typed=typed, writes=writes)
         else:
-            _head_save(locked)
+            _head_save(locked, writes)
         return record, _answer(locked, engine, new_state, typed) | {"replayed": False}
 
 
@@ -464,9 +491,10 @@ def _store(locked: Hand, event: dict[str, Any], idempotency_key: str, actor) -> 
                      created_by=actor, digest=locked.digest)
 
 
-def _head_save(locked: Hand) -> None:
-    """Write a locked hand's event count and digest head (one UPDATE)."""
-    sqlrows.update(Hand, locked.pk, event_count=locked.event_count, digest=locked.digest)
+def _head_save(locked: Hand, writes: sqlrows.Writes | None = None) -> None:
+    """Write a locked hand's event count and digest head (one UPDATE), sent with ``writes`` if given (the new
+    event's INSERT: one statement on PostgreSQL)."""
+    (writes or sqlrows.Writes()).update(Hand, locked.pk, event_count=locked.event_count, digest=locked.digest).send()
 
 
 def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: str, actor, hand: Hand | None = None,
@@ -665,32 +693,36 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
 # --- close / void ---------------------------------------------------------------------------------------------
 
 
-def _close_locked(locked: Hand, engine, state, actor, typed: HandView | None = None) -> Hand:
+def _close_locked(locked: Hand, engine, state, actor, typed: HandView | None = None,
+                  writes: sqlrows.Writes | None = None) -> Hand:
     """Close a locked (:func:`_lock`), complete hand: post its entry, move the button one occupied seat
     clockwise with the floor service (:func:`tables.services.floor.table_button_advance`, the engine's
     ``next_button``; not after a misdeal), mark its reconciliation due (``awaiting``, in this transaction: the
     sweep finds it whatever happens to the broker) and enqueue it on commit.
 
-    Queries (issue 19: at most twice an ordinary action): the table's accounts, the ledger's chain lock and
-    its head, the entry and its legs, the button, one UPDATE of the hand row (status, close time, due
-    reconciliation, event count and digest head) and one INSERT of its two audit rows."""
+    Queries (issue 19: at most twice an ordinary action): the ledger's chain lock with the table's accounts, the
+    chain's head, the entry, then in one statement on PostgreSQL (:class:`casino.rows.Writes`) the writes already
+    in ``writes`` (the closing event's INSERT), the entry's legs, the button, one UPDATE of the hand row (status,
+    close time, due reconciliation, event count and digest head) and one INSERT of its two audit rows."""
     from accounting.services.settlement import hand_settlement_post
     from accounting.tasks import reconcile_hand_enqueue
 
+    writes = writes if writes is not None else sqlrows.Writes()
     settlement = engine.settlement(state)
     typed = typed if typed is not None else _typed_view(locked, state)
-    entry = hand_settlement_post(hand=locked, settlement=settlement, actor=actor)
+    entry = hand_settlement_post(hand=locked, settlement=settlement, actor=actor, writes=writes)
     button = None
     if not (typed.outcome is not None and typed.outcome.void):  # after a misdeal the button stays (B.4b, A.5.1, R12.1)
         button = table_button_advance(table=locked.table, occupied_seats=[int(s) for s in locked.seats],
-                                      played_button=locked.button_seat)
+                                      played_button=locked.button_seat, writes=writes)
     closed = status_transition(
         obj=locked, to=Hand.Status.CLOSED, allowed=Hand.ALLOWED, actor=actor, noun="hand", locked=True,
         extra_updates={"closed_at": timezone.now(), "reconciliation": Hand.Reconciliation.AWAITING,
                        "event_count": locked.event_count, "digest": locked.digest},
         audit_also=[{"action": "hand_close", "actor": actor,
                      "data": {"entry": entry.pk if entry else None, "next_button": button,
-                              "events": locked.event_count}}])
+                              "events": locked.event_count}}], writes=writes)
+    writes.send()
     reconcile_hand_enqueue(closed.pk)
     return closed
 

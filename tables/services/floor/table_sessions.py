@@ -184,7 +184,8 @@ def table_button_for_next_hand(*, table: Table, occupied_seats: Iterable[int]) -
     return current if current in seats else _clockwise_after(seats, current)
 
 
-def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_button: int | None = None) -> int:
+def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_button: int | None = None,
+                         writes: rows.Writes | None = None) -> int:
     """Move the table's button / forehand one occupied seat clockwise after a hand (R-spec: stud and
     Capsa button A.5.1, Forty-one Spitz B.4 step 1), using the engine's ``next_button``; store and
     return it. ``played_button`` is the seat the finished hand used (default: the stored one).
@@ -192,7 +193,8 @@ def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_
     Call it from the hand service after each completed hand (not after a Capsa misdeal, whose button
     does not move). Locks the table row. With ``played_button`` the new seat does not depend on the row
     (only on the table's game and the seats): one ``UPDATE``, which takes the row lock itself (the hand
-    close's hot path, issue 19).
+    close's hot path, issue 19); ``writes``: that UPDATE joins this batch (:class:`casino.rows.Writes`), sent by
+    the caller with its other writes.
     """
     from rules.registry import get_engine
 
@@ -204,7 +206,10 @@ def table_button_advance(*, table: Table, occupied_seats: Iterable[int], played_
             new = get_engine(table.game).next_button(seats, played_button)
         except (ImportError, AttributeError):
             new = _clockwise_after(seats, played_button)
-        rows.update(Table, table.pk, button_seat=new)
+        if writes is not None:
+            writes.update(Table, table.pk, button_seat=new)
+        else:
+            rows.update(Table, table.pk, button_seat=new)
         table.button_seat = new
         return new
     with transaction.atomic():
