@@ -10,14 +10,22 @@ a whole worker host gone with its unacknowledged messages) the periodic sweep fi
 
 A hand is enqueued with :func:`reconcile_hand_enqueue` from the hand-closing transaction: the hand's
 "reconciliation due" state (``awaiting``) is written in that transaction, and the publish after commit
-never fails the croupier's request (a broker outage is logged; the sweep reconciles the hand).
+never fails the croupier's request (a broker outage is logged; the sweep reconciles the hand). With a
+broker the publish runs on a background thread of the process (:class:`_Publisher`), so the croupier's
+answer does not wait for it (about a millisecond of Python and a round trip to Redis, or the broker's
+connection timeout while Redis is down; issue 19).
 """
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import functools
 import logging
+import os
+import queue
+import threading
+import time
 
 from celery import shared_task
 from django.db import transaction
@@ -117,11 +125,76 @@ def _reconcile_hand_publish(hand_id: int) -> None:
         logger.warning("reconciliation of hand %s not enqueued now; the sweep will take it", hand_id, exc_info=True)
 
 
+class _Publisher:
+    """Publishes the reconciliation tasks of hands closed in this process from one background thread, in the
+    order they were handed over; started on first use in each process (a forked worker starts its own).
+
+    It keeps nothing but the hand ids not yet published: a process that dies with some leaves those hands
+    ``awaiting`` in the database, where the sweep reconciles them (as after a broker outage)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: queue.Queue[int] | None = None
+        self._thread: threading.Thread | None = None
+        self._pid: int | None = None
+
+    def put(self, hand_id: int) -> None:
+        """Hand ``hand_id`` over to the publishing thread (starting it if needed); returns at once."""
+        with self._lock:
+            if self._pid != os.getpid() or self._thread is None or not self._thread.is_alive():
+                self._queue = queue.Queue()
+                self._thread = threading.Thread(target=self._run, args=(self._queue,), name="reconcile-publish",
+                                                daemon=True)
+                self._thread.start()
+                self._pid = os.getpid()
+            handed = self._queue
+        assert handed is not None
+        handed.put(hand_id)
+
+    @staticmethod
+    def _run(handed: queue.Queue[int]) -> None:
+        while True:
+            hand_id = handed.get()
+            try:
+                _reconcile_hand_publish(hand_id)
+            finally:
+                handed.task_done()
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait until every hand handed over in this process is published (or failed and logged), at most
+        ``timeout`` seconds; True if none is left."""
+        handed = self._queue if self._pid == os.getpid() else None
+        deadline = time.monotonic() + timeout
+        while handed is not None and handed.unfinished_tasks and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return handed is None or not handed.unfinished_tasks
+
+
+_publisher = _Publisher()
+atexit.register(_publisher.wait, 5.0)  # a process stopping normally publishes what it has first
+
+
+def reconcile_publish_wait(timeout: float = 10.0) -> bool:
+    """Wait until the reconciliation tasks of the hands closed so far in this process are published (the
+    background thread's backlog; nothing to wait for when tasks run eagerly), at most ``timeout`` seconds;
+    returns True when none is left. For tests, and for a process about to stop."""
+    return _publisher.wait(timeout)
+
+
+def _reconcile_hand_hand_over(hand_id: int) -> None:
+    if reconcile_hand.app.conf.task_always_eager:  # no broker: the task runs here and now (the first-run default)
+        _reconcile_hand_publish(hand_id)
+    else:
+        _publisher.put(hand_id)
+
+
 def reconcile_hand_enqueue(hand_id: int) -> None:
     """Enqueue the reconciliation of hand ``hand_id`` when the current transaction commits.
 
     Call inside the transaction that made the hand due (its ``reconciliation`` set to ``awaiting``).
     Never raises after the commit: if the broker cannot take the task, a warning is logged and the
-    periodic sweep reconciles the hand later (the recorded action is not reported as failed).
+    periodic sweep reconciles the hand later (the recorded action is not reported as failed). With a
+    broker the task is published by this process's background thread (:func:`reconcile_publish_wait`
+    waits for it); without one (eager) it runs at the commit.
     """
-    transaction.on_commit(functools.partial(_reconcile_hand_publish, int(hand_id)), robust=True)
+    transaction.on_commit(functools.partial(_reconcile_hand_hand_over, int(hand_id)), robust=True)

@@ -319,13 +319,16 @@ def _profile_group(filename: str, name: str) -> str:
 
 
 def in_process_actions(table_id: int, token: str, *, hands: int, config, players: int, seed: str,
-                       profiler: cProfile.Profile | None = None) -> list[tuple[bool, int, float]]:
+                       profiler: cProfile.Profile | None = None) -> list[tuple[bool, int, float, float]]:
     """Log ``hands`` stud hands at ``table_id`` through Django's whole request stack in this process (the test
-    client: middleware, DRF, the service, PostgreSQL); return ``(closing, queries, ms)`` per event."""
+    client: middleware, DRF, the service, PostgreSQL); return ``(closing, queries, ms, cpu ms)`` per event (cpu:
+    this process's CPU time for the request, i.e. without PostgreSQL's; the close's reconciliation task is
+    published by a background thread, waited for after each closing action and counted in its CPU)."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from accounting.tasks import reconcile_publish_wait
     from rules.engines.stud_sim import random_hand
     from tests.tables.hands_support import event_to_api
 
@@ -344,27 +347,40 @@ def in_process_actions(table_id: int, token: str, *, hands: int, config, players
             with CaptureQueriesContext(connection) as queries:
                 if profiler is not None:
                     profiler.enable()
+                cpu = time.process_time()
                 start = time.perf_counter()
                 answer = client.post(f"/api/v1/hands/{hand['id']}/events/", body, content_type="application/json")
                 ms = (time.perf_counter() - start) * 1000
                 if profiler is not None:
                     profiler.disable()
+                closing = answer.status_code == 201 and answer.json()["state"]["status"] == "closed"
+                if closing:
+                    reconcile_publish_wait()
+                cpu_ms = (time.process_time() - cpu) * 1000
             assert answer.status_code == 201, answer.content
-            out.append((answer.json()["state"]["status"] == "closed", len(queries.captured_queries), ms))
+            out.append((closing, len(queries.captured_queries), ms, cpu_ms))
     return out
 
 
-def close_path_report(rows: list[tuple[bool, int, float]]) -> list[str]:
-    """Queries and time of an ordinary and a closing action (in-process, one at a time), against the target."""
+def close_path_report(rows: list[tuple[bool, int, float, float]], floor_ms: list[float], summary: dict) -> list[str]:
+    """Queries, time and CPU of an ordinary and a closing action (in-process, one at a time), against the target
+    and against the bare INSERT + COMMIT measured in the same run; the figures go into ``summary`` too."""
     ordinary = [r for r in rows if not r[0]]
     closing = [r for r in rows if r[0]]
     q_ord, q_close = statistics.median(r[1] for r in ordinary), statistics.median(r[1] for r in closing)
     t_ord, t_close = statistics.median(r[2] for r in ordinary), statistics.median(r[2] for r in closing)
+    c_ord, c_close = statistics.median(r[3] for r in ordinary), statistics.median(r[3] for r in closing)
+    floor = _percentile(floor_ms, 50)
+    summary.update(q_ord=q_ord, q_close=q_close, t_ord=t_ord, t_close=t_close, c_ord=c_ord, c_close=c_close,
+                   q_ratio=q_close / q_ord, t_ratio=t_close / t_ord, c_ratio=c_close / c_ord, floor_p50=floor)
     return [
         f"close path (in-process, one action at a time, {len(ordinary)} ordinary and {len(closing)} closing actions):",
         f"  queries per ordinary action {q_ord:.0f} (max {max(r[1] for r in ordinary)}), per closing action "
         f"{q_close:.0f} (max {max(r[1] for r in closing)}): x{q_close / q_ord:.2f}",
-        f"  time per ordinary action p50 {t_ord:.2f} ms, per closing action p50 {t_close:.2f} ms: x{t_close / t_ord:.2f}",
+        f"  time per ordinary action p50 {t_ord:.2f} ms, per closing action p50 {t_close:.2f} ms: x{t_close / t_ord:.2f}; "
+        f"against one bare INSERT + COMMIT (p50 {floor:.2f} ms): ordinary x{t_ord / floor:.1f}, closing x{t_close / floor:.1f}",
+        f"  CPU of this process per ordinary action p50 {c_ord:.2f} ms, per closing action p50 {c_close:.2f} ms: "
+        f"x{c_close / c_ord:.2f}",
         f"  target: a closing action at most {CLOSE_RATIO_TARGET:.0f}x an ordinary one: queries "
         f"{'met' if q_close <= CLOSE_RATIO_TARGET * q_ord else 'NOT met'}, time "
         f"{'met' if t_close <= CLOSE_RATIO_TARGET * t_ord else 'NOT met'}",
@@ -582,8 +598,54 @@ def report(phase: dict, floor_ms: list[float]) -> list[str]:
         lines.append(f"  CPU per action: web {per['web']:.2f} ms, Celery {per['celery']:.2f} ms, PostgreSQL "
                      f"{per['postgres']:.2f} ms (its backends), bench client {per['bench']:.2f} ms; machine "
                      f"{sum(cpu.values()) / phase['wall'] / (os.cpu_count() or 1) * 100:.0f} % busy with these")
-    if phase["errors"]:
-        lines.append(f"  ERRORS ({len(phase['errors'])}): " + "; ".join(phase["errors"][:3]))
+    lines.append(f"  errors: {len(phase['errors'])}" + (": " + "; ".join(phase["errors"][:3]) if phase["errors"] else ""))
+    return lines
+
+
+def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
+    """Every issue-19 figure of this run against its target, in one place (what was not measured says so)."""
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    lines = [f"issue 19 targets ({args.croupiers} croupiers, think {args.think:.2f} s, {args.duration:.0f} s paced; "
+             f"{args.workers} {args.worker_class} workers x {args.threads} threads; load average now "
+             f"{os.getloadavg()[0]:.2f}):"]
+    paced = summary.get("paced")
+    if paced and paced["latencies"]:
+        lat = paced["latencies"]
+        p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
+        lines += [
+            f"  one logged action p50 {p50:.1f} ms (< {P50_TARGET_MS:.0f}: {verdict(p50 < P50_TARGET_MS)}), p99 "
+            f"{p99:.1f} ms (< {P99_TARGET_MS:.0f}: {verdict(p99 < P99_TARGET_MS)}), max {max(lat):.1f} ms; "
+            f"{paced['actions'] / paced['wall']:.1f} actions/s; errors {len(paced['errors'])} (none: "
+            f"{verdict(not paced['errors'])})",
+            f"  against one bare INSERT + COMMIT (p50 {_percentile(floor_ms, 50):.2f} ms, p99 "
+            f"{_percentile(floor_ms, 99):.2f} ms): p50 x{p50 / _percentile(floor_ms, 50):.1f}, p99 "
+            f"x{p99 / _percentile(floor_ms, 99):.1f}",
+        ]
+    else:
+        lines.append("  paced phase: not run (--duration 0)")
+    if "q_ratio" in summary:
+        lines += [
+            f"  queries per ordinary action {summary['q_ord']:.0f}, per closing action {summary['q_close']:.0f}: "
+            f"x{summary['q_ratio']:.2f} (<= {CLOSE_RATIO_TARGET:.0f}: {verdict(summary['q_ratio'] <= CLOSE_RATIO_TARGET)})",
+            f"  time per ordinary action {summary['t_ord']:.2f} ms, per closing action {summary['t_close']:.2f} ms: "
+            f"x{summary['t_ratio']:.2f} (<= {CLOSE_RATIO_TARGET:.0f}: {verdict(summary['t_ratio'] <= CLOSE_RATIO_TARGET)}); "
+            f"against the bare INSERT + COMMIT x{summary['t_ord'] / summary['floor_p50']:.1f} and "
+            f"x{summary['t_close'] / summary['floor_p50']:.1f}; CPU {summary['c_ord']:.2f} and {summary['c_close']:.2f} ms "
+            f"(x{summary['c_ratio']:.2f})",
+        ]
+    else:
+        lines.append("  close path: not measured (--profile 0)")
+    if "reconcile_p99" in summary:
+        p99 = summary["reconcile_p99"]
+        lines.append(f"  close -> reconciled p99 {p99:.2f} s, {summary['reconcile_missing']} left (< "
+                     f"{RECONCILE_TARGET_S:.0f} s, none left: "
+                     f"{verdict(p99 < RECONCILE_TARGET_S and not summary['reconcile_missing'])}); ledger and events "
+                     f"{'consistent' if summary.get('consistent') else 'INCONSISTENT'}")
+    if "rss" in summary:
+        lines.append(f"  web process RSS max {summary['rss']:.0f} MB (< {RSS_TARGET_MB:.0f}: "
+                     f"{verdict(summary['rss'] < RSS_TARGET_MB)})")
     return lines
 
 
@@ -728,6 +790,11 @@ def main(argv: list[str] | None = None) -> int:
     croupier_count = max([args.croupiers, *steps])
     floor = floor_setup(croupier_count + (1 if args.profile else 0))
     config = stud.build_config(STUD_CONFIG)
+    summary: dict[str, Any] = {}
+    connections.close_all()
+    floor_ms = bare_commit_ms(server)
+    print(f"floor: one bare INSERT + COMMIT from Python: p50 {_percentile(floor_ms, 50):.2f} ms, "
+          f"p99 {_percentile(floor_ms, 99):.2f} ms ({len(floor_ms)} commits)")
     if args.profile:
         table_id, token = floor.pop()
         # One hand first, not measured: the table's ledger accounts are made by its first close, and a process
@@ -735,15 +802,12 @@ def main(argv: list[str] | None = None) -> int:
         in_process_actions(table_id, token, hands=1, config=config, players=args.players, seed="warm")
         rows = in_process_actions(table_id, token, hands=args.profile, config=config, players=args.players,
                                   seed="close-path")
-        print("\n".join(close_path_report(rows)))
+        print("\n".join(close_path_report(rows, floor_ms, summary)))
         profiler = cProfile.Profile()
         rows = in_process_actions(table_id, token, hands=args.profile, config=config, players=args.players,
                                   seed="profile", profiler=profiler)
         print("\n".join(profile_report(profiler, len(rows))))
     connections.close_all()
-    floor_ms = bare_commit_ms(server)
-    print(f"floor: one bare INSERT + COMMIT from Python: p50 {_percentile(floor_ms, 50):.2f} ms, "
-          f"p99 {_percentile(floor_ms, 99):.2f} ms ({len(floor_ms)} commits)")
     services = Services(env, _free_port(), args.workers, args.threads, args.worker_class,
                         web_processes=args.web_processes, celery_workers=args.celery_workers)
     phases: list[dict] = []
@@ -768,6 +832,7 @@ def main(argv: list[str] | None = None) -> int:
             rss = [(_rss_mb(pid), pid) for pid in services.web_worker_pids()]
             masters = [_rss_mb(proc.pid) for proc in services.web]
             worst = max(rss)[0] if rss else float("nan")
+            summary.update(paced=paced, rss=worst)
             print(f"  memory after the paced phase: gunicorn workers RSS max {worst:.0f} MB "
                   f"(all: {', '.join(f'{mb:.0f}' for mb, _ in sorted(rss))} MB; masters "
                   f"{', '.join(f'{mb:.0f}' for mb in masters)} MB) | target < {RSS_TARGET_MB:.0f} MB: "
@@ -791,7 +856,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.celery_workers} Celery worker(s); close -> reconciled (the run's end) p50 "
               f"{_percentile(waits, 50):.2f} s, p99 {p99:.2f} s, max {max(waits or [float('nan')]):.2f} s | target p99 < "
               f"{RECONCILE_TARGET_S:.0f} s and none left: {'met' if p99 < RECONCILE_TARGET_S and not missing else 'NOT met'}")
-        print("\n".join(consistency_report()))
+        summary.update(reconcile_p99=p99, reconcile_missing=missing)
+        consistency = consistency_report()
+        summary["consistent"] = consistency[0].endswith("all consistent")
+        print("\n".join(consistency))
+        print("\n".join(targets_report(summary, floor_ms, args)))
     finally:
         services.stop()
         connections.close_all()

@@ -228,9 +228,10 @@ def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str,
         posted_at=posted_at, created_by=actor, reverses=reverses, reason=reason, digest=chain_digest(head, record),
     )
     rows.insert([entry], returning_pk=True)  # plain SQL (:mod:`casino.rows`), as bulk_create would write it
-    legs = (writes if writes is not None else rows.Writes()).insert(
-        [Posting(entry=entry, account=line.account, amount=line.amount, role=line.role, seat=line.seat,
-                 player_ref=line.player_ref or "", pot_index=line.pot_index) for line in lines])
+    legs = (writes if writes is not None else rows.Writes()).insert_rows(
+        Posting, ["entry", "account", "amount", "role", "seat", "player_ref", "pot_index"],
+        [(entry.pk, line.account.pk, line.amount, line.role, line.seat, line.player_ref or "", line.pot_index)
+         for line in lines])
     if writes is None:
         legs.send()
     return entry

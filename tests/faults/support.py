@@ -62,7 +62,9 @@ class PrivateRedis:
 
 @contextlib.contextmanager
 def celery_app_on(broker_url: str):
-    """Point this process's Celery app at ``broker_url`` (not eager) for the block; restore it after."""
+    """Point this process's Celery app at ``broker_url`` (not eager) for the block; restore it after (once the
+    reconciliation tasks of the hands closed in the block are published there)."""
+    from accounting.tasks import reconcile_publish_wait
     from casino.celery import app
 
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
@@ -77,6 +79,7 @@ def celery_app_on(broker_url: str):
     try:
         yield app
     finally:
+        reconcile_publish_wait()
         reset_pools()
         app.conf.update(**saved)
 

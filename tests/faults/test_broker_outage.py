@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounting.models import JournalEntry, ReconciliationRun
 from accounting.schedule import accounting_beat_schedule
 from accounting.services.reconciliation_sweep import reconciliation_due_hands, reconciliation_sweep
+from accounting.tasks import reconcile_publish_wait
 from tables.models import Hand
 from tests.faults.support import celery_app_on
 from tests.tables.hands_support import Terminal, croupier_on_duty, floor_manager, table_make
@@ -31,6 +32,7 @@ def test_hand_closed_while_the_broker_is_down_answers_success_and_the_sweep_reco
     terminal = Terminal(api_client, croupier_on_duty(table))
     with celery_app_on(private_redis.url):
         first_id, _ = _play_hand(terminal, table)
+        assert reconcile_publish_wait()  # published by this process's background thread, after the answer
         assert private_redis.client().llen("celery") == 1  # broker up: the close enqueued its reconciliation
         private_redis.stop()
         hand_id, last = _play_hand(terminal, table)

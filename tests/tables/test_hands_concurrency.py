@@ -9,6 +9,7 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
+from tables.api.hands_serializers import money_out
 from tables.models import Hand, HandEvent
 from tests.tables.hands_support import croupier_on_duty, table_make
 
@@ -79,4 +80,93 @@ def test_different_events_from_two_terminals_one_wins_the_other_is_told_to_look_
     stored = HandEvent.objects.filter(hand_id=hand_id).order_by("seq")
     assert [e.seq for e in stored] == [1, 2]
     assert sorted(e.payload["seat"] for e in stored) == [1, 3]
+    assert Hand.objects.get(pk=hand_id).event_count == 2
+
+
+def _lock_waiters() -> int:
+    """Lock requests of this database's sessions waiting now (``pg_locks``: the service's role is not shown other
+    sessions' waits in ``pg_stat_activity``, only their database)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_locks l INNER JOIN pg_stat_activity a ON a.pid = l.pid "
+                       "WHERE NOT l.granted AND a.datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+def _while_another_terminal_holds_the_hand(user, hand_id: int, held: dict, body: dict):
+    """Log ``held`` (key ``held-2``, expected_seq 1) in a transaction that keeps the hand's row lock until ``body``,
+    posted from another terminal meanwhile, is waiting for that lock; then commit. Returns the waiting post's
+    answer and the holder's state. The waiting post's row lock reads the hand's events on the snapshot it
+    started with, before the holder committed (issue 19: the lock and the events are one query)."""
+    from django.db import transaction
+
+    from tables.services.hands import hand_event_append
+
+    ready, release = threading.Event(), threading.Event()
+    holder: dict = {}
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                holder["record"], holder["state"] = hand_event_append(
+                    hand=hand_id, event=held, idempotency_key="held-2", expected_seq=1, actor=user)
+                ready.set()
+                release.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    answers: list = []
+
+    def post() -> None:
+        client = APIClient()
+        client.force_authenticate(user)
+        try:
+            answers.append(client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json"))
+        finally:
+            connections.close_all()
+
+    holding = threading.Thread(target=hold)
+    holding.start()
+    assert ready.wait(timeout=30)
+    posting = threading.Thread(target=post)
+    posting.start()
+    for _ in range(3000):  # until the post waits for the row lock (bounded: 30 s), not a time measurement
+        if _lock_waiters():
+            break
+        threading.Event().wait(0.01)
+    waited = _lock_waiters() > 0
+    release.set()
+    holding.join(timeout=30)
+    posting.join(timeout=30)
+    assert waited, "the second terminal never waited for the hand's row lock"
+    return answers[0], holder["state"]
+
+
+def test_a_retry_that_waited_for_the_row_lock_finds_the_event_the_holder_committed(api_client):
+    table = table_make(game="seven_card_stud")
+    user = croupier_on_duty(table)
+    hand_id = _open(api_client, user, table)
+    first = {"idempotency_key": "ante-1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
+    assert api_client.post(f"/api/v1/hands/{hand_id}/events/", first, format="json").status_code == 201
+    ante = {"type": "ante", "seat": 3}
+    retry = {"idempotency_key": "held-2", "expected_seq": 1, "event": ante}
+    answer, held_state = _while_another_terminal_holds_the_hand(user, hand_id, ante, retry)
+    assert answer.status_code == 200, answer.json()  # the stored event, not a stale 409
+    assert answer.json()["replayed"] is True and answer.json()["seq"] == 2
+    assert answer.json()["state"]["event_count"] == 2 == held_state["event_count"]
+    assert list(HandEvent.objects.filter(hand_id=hand_id).order_by("seq").values_list("seq", flat=True)) == [1, 2]
+
+
+def test_a_different_event_that_waited_for_the_row_lock_is_told_the_committed_state(api_client):
+    table = table_make(game="seven_card_stud")
+    user = croupier_on_duty(table)
+    hand_id = _open(api_client, user, table)
+    first = {"idempotency_key": "ante-1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
+    assert api_client.post(f"/api/v1/hands/{hand_id}/events/", first, format="json").status_code == 201
+    other = {"idempotency_key": "ante-5-other", "expected_seq": 1, "event": {"type": "ante", "seat": 5}}
+    answer, held_state = _while_another_terminal_holds_the_hand(user, hand_id, {"type": "ante", "seat": 3}, other)
+    assert answer.status_code == 409 and answer.json()["code"] == "stale_sequence", answer.json()
+    extra = answer.json()["extra"]
+    assert extra["event_count"] == 2 and extra["state"]["event_count"] == 2
+    held_state = {key: value for key, value in held_state.items() if key != "replayed"}
+    assert extra["state"] == money_out(held_state)  # the state after the holder's event, not before it
     assert Hand.objects.get(pk=hand_id).event_count == 2
