@@ -10,7 +10,9 @@ from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from tables.api.hands_serializers import money_out
+from tables.api.view_serializers import view_out
 from tables.models import Hand, HandEvent
+from tables.services.hands import VIEW_KEY
 from tests.tables.hands_support import croupier_on_duty, table_make
 
 pytestmark = [
@@ -167,6 +169,8 @@ def test_a_different_event_that_waited_for_the_row_lock_is_told_the_committed_st
     assert answer.status_code == 409 and answer.json()["code"] == "stale_sequence", answer.json()
     extra = answer.json()["extra"]
     assert extra["event_count"] == 2 and extra["state"]["event_count"] == 2
-    held_state = {key: value for key, value in held_state.items() if key != "replayed"}
+    held_view = held_state[VIEW_KEY]
+    held_state = {key: value for key, value in held_state.items() if key not in ("replayed", VIEW_KEY)}
     assert extra["state"] == money_out(held_state)  # the state after the holder's event, not before it
+    assert extra["view"] == view_out(held_view)
     assert Hand.objects.get(pk=hand_id).event_count == 2
