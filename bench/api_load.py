@@ -13,16 +13,17 @@ What it does, all on this machine and all stopped again at the end (only the pro
    server of ``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432``) and migrates it;
 2. sets up one open split-limit stud table (5/10, house rules, Taxe 2.00) per croupier, each with
    its croupier on duty and an API token, through the floor services;
-3. **in-process** (no server, this process): logs ``--profile`` hands through Django's whole request
-   stack (middleware, DRF, the service, PostgreSQL) and prints the SQL queries and the time of an
-   ordinary action and of the action that closes a hand (target: the closing action costs at most
-   twice an ordinary one), then a cProfile of the ordinary actions grouped by where the time goes;
-4. starts ``--web-processes`` separate ``gunicorn casino.wsgi`` masters (each on its own port, as on
+3. measures the floor: one bare ``INSERT`` + ``COMMIT`` from Python (psycopg) on the same server;
+4. **in-process** (no server, this process): logs ``--profile`` hands through Django's whole request
+   stack (middleware, DRF, the service, PostgreSQL) and prints the SQL queries, the time and this process's
+   CPU of an ordinary action and of the action that closes a hand (target: the closing action costs at most
+   twice an ordinary one), both against the bare INSERT + COMMIT, then a cProfile of the ordinary actions
+   grouped by where the time goes;
+5. starts ``--web-processes`` separate ``gunicorn casino.wsgi`` masters (each on its own port, as on
    separate hosts; ``--workers`` processes x ``--threads`` threads each) and ``--celery-workers`` separate
    ``celery worker`` processes on one Redis (``--redis``, default ``redis://127.0.0.1:6379/15``, flushed
    first), so every hand that closes is reconciled while the load runs; croupier *i* talks to web
    process *i mod N*;
-5. measures the floor: one bare ``INSERT`` + ``COMMIT`` from Python (psycopg) on the same server;
 6. **warm room**: every croupier opens a hand and logs a random part of it at once (one batch
    request, not measured), so the room is in its steady state: hands close throughout the run;
 7. **paced phase** (``--duration`` s): every croupier (a thread with its own keep-alive HTTP connection)
@@ -34,7 +35,8 @@ What it does, all on this machine and all stopped again at the end (only the pro
 9. prints actions/s and the p50/p90/p99 latency of one logged action per phase (ordinary and closing
    actions apart too), the bare commit's p50/p99 and the ratios, the CPU each kind of process used per
    action (web, Celery, PostgreSQL), the web processes' memory (RSS) after the paced phase, and how long
-   each hand closed during the run waited from its close to its reconciliation (p50/p99, target 10 s).
+   each hand closed during the run waited from its close to its reconciliation (p50/p99, target 10 s);
+10. ends with one block of every issue-19 figure against its target (``targets_report``).
 
 Targets (issue 19): with ``--croupiers 250 --think 3`` (about 83 actions/s offered) p99 of one logged
 action under 50 ms, p50 under 10 ms, no error, every closed hand reconciled within 10 s of closing (p99),
