@@ -771,9 +771,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-db", action="store_true", help="keep the benchmark database afterwards")
     args = parser.parse_args(argv)
     BENCH_DB = args.db_name
-    # Hundreds of client threads share this process's GIL: a thread whose answer has arrived should not wait
-    # the default 5 ms for another thread's Python (dealing its next hand) to yield (it would count as latency).
-    sys.setswitchinterval(0.0005)
     steps = [int(x) for x in args.saturate_steps.split(",") if x.strip()]
 
     total_start = time.perf_counter()
@@ -810,6 +807,11 @@ def main(argv: list[str] | None = None) -> int:
                                   seed="profile", profiler=profiler)
         print("\n".join(profile_report(profiler, len(rows))))
     connections.close_all()
+    # Hundreds of client threads share this process's GIL: a thread whose answer has arrived should not wait
+    # the default 5 ms for another thread's Python (dealing its next hand) to yield (it would count as latency).
+    # Set only now: the in-process figures above run with the interpreter's default, as the web workers do (a
+    # closing action's reconciliation is published by a background thread, which would otherwise cut in).
+    sys.setswitchinterval(0.0005)
     services = Services(env, _free_port(), args.workers, args.threads, args.worker_class,
                         web_processes=args.web_processes, celery_workers=args.celery_workers)
     phases: list[dict] = []
