@@ -70,7 +70,9 @@ def celery_app_on(broker_url: str):
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
 
     def reset_pools() -> None:
-        app.close()
+        # Drop the connection pool only: ``app.close()`` would also take the project's app out of Celery's
+        # active apps, and a shared task imported afterwards (``casino.ping``) would then never register.
+        app._pool = None
         with contextlib.suppress(AttributeError, KeyError):
             app.__dict__["amqp"]._producer_pool = None
 
