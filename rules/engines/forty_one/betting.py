@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.betting import is_capped, is_full_wager, must_act
+from rules.core.betting import is_capped, is_full_wager
 from rules.engines.errors import (
     IllegalAction,
     InvalidAmount,
@@ -14,7 +14,7 @@ from rules.engines.errors import (
 )
 from rules.engines.forty_one.parsing import _amount, _seat_of
 from rules.engines.forty_one.showdown import _finish_uncontested
-from rules.engines.forty_one.state import _PHASE_EXPECT, FortyOneState, _put
+from rules.engines.forty_one.state import _PHASE_EXPECT, FortyOneState, _after_order, _put
 from rules.engines.messages import action_word, gettext_noop
 from rules.engines.money import format_cents
 
@@ -24,16 +24,23 @@ def _with_chips(st: FortyOneState) -> list[int]:
     return [s for s in st.seats if s not in folded and stacks[s] > 0]
 
 
-def _needs_action(st: FortyOneState, seat: int) -> bool:
-    behind = st.round_bet[seat] < st.level
-    if not must_act(folded=seat in st.folded, stack=st.stacks[seat], acted=seat in st.acted, behind=behind):
-        return False
-    return behind or len(_with_chips(st)) > 1  # else nobody is left to bet against (B.4a)
-
-
 def _next_to_act(st: FortyOneState, after: int) -> int | None:
-    for s in st.after(after):
-        if _needs_action(st, s):
+    """The first seat clockwise after ``after`` that must still act, or None when the round is over: a seat
+    still in with chips behind that is behind the bet or has not acted since the last full wager
+    (:func:`rules.core.betting.must_act`, inlined in the replay's hottest loop; B.4 steps 3-7), and when
+    not behind only if another seat still in has chips to bet against (B.4a; counted once, when needed)."""
+    folded, stacks, acted, round_bet, level = st.folded, st.stacks, st.acted, st.round_bet, st.level
+    with_chips = -1
+    for s in _after_order(st.seats, after):
+        if s in folded or stacks[s] <= 0:
+            continue
+        if round_bet[s] < level:
+            return s  # behind: it must call, fold or raise
+        if s in acted:
+            continue
+        if with_chips < 0:
+            with_chips = len(_with_chips(st))
+        if with_chips > 1:
             return s
     return None
 
@@ -71,7 +78,7 @@ def _end_round(st: FortyOneState) -> None:
 def _raise_limit(st: FortyOneState) -> int | None:
     """Raises allowed in this round now: 3, or ``raise_cap_heads_up`` with two players in (``None``: no
     cap; B.4 step 6)."""
-    if len(st.live) == 2:
+    if len(st.seats) - len(st.folded) == 2:  # len(st.live): every folded seat is dealt in
         return st.config.raise_cap_heads_up
     return st.config.max_raises_per_round
 
@@ -177,9 +184,11 @@ def _betting_turn(st: FortyOneState, ev: dict[str, Any], kind: str) -> int:
 
 
 def _after_action(st: FortyOneState, seat: int) -> None:
+    """After ``seat``'s action: the uncontested end when one seat is left (B.6), else the next to act or the
+    end of the round (B.4 steps 3-7)."""
     if st.round_no == 1:
         st.round1_actions += 1
-    if len(st.live) == 1:
+    if len(st.seats) - len(st.folded) == 1:  # len(st.live): every folded seat is dealt in
         _finish_uncontested(st)
         return
     st.to_act = _next_to_act(st, seat)
@@ -195,30 +204,35 @@ def _fold(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    """A check: nothing to call, and in round 2 only if ``round2_check_allowed`` (B.4 steps 3 and 5)."""
     seat = _betting_turn(st, ev, "check")
-    opts = _options(st, seat)
-    if opts.check_reason:
-        raise IllegalAction(opts.check_reason, seat=seat, rule="B.4")
+    level = st.level
+    if st.round_bet[seat] < level or (level == 0 and st.round_no == 2 and not st.config.round2_check_allowed):
+        raise IllegalAction(_options(st, seat).check_reason or "", seat=seat, rule="B.4")
     st.acted.add(seat)
     _after_action(st, seat)
     return {"type": "check", "seat": seat}
 
 
 def _call(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
+    """A call of the amount to call, all-in for less (B.4 step 3, B.4a); with ``close_mode = "raise_right"``
+    a call by a seat entitled to raise closes the raising ("Auf!", B.4 step 7)."""
     seat = _betting_turn(st, ev, "call")
-    opts = _options(st, seat)
-    if opts.to_call == 0:
-        raise IllegalAction(gettext_noop("seat %(seat)s cannot call: there is nothing to call; check, %(wager_type)s or fold (B.4 step 3)", seat=seat, wager_type=action_word(opts.wager_type)), seat=seat, rule="B.4")
+    to_call = st.level - st.round_bet[seat]
+    if to_call <= 0:
+        raise IllegalAction(gettext_noop("seat %(seat)s cannot call: there is nothing to call; check, %(wager_type)s or fold (B.4 step 3)", seat=seat, wager_type=action_word(_options(st, seat).wager_type)), seat=seat, rule="B.4")
+    stack = st.stacks[seat]
+    call_amount = to_call if to_call < stack else stack  # all-in for less (B.4a)
     given = _amount(ev, "amount")
-    if given is not None and given != opts.call_amount:
-        raise InvalidAmount(gettext_noop("seat %(seat)s calls %(call_amount)s, not %(given)s (B.4 step 3)", seat=seat, call_amount=format_cents(opts.call_amount), given=format_cents(given)), seat=seat, rule="B.4")
-    if st.config.close_mode == "raise_right" and opts.wager_to is not None and opts.call_amount == opts.to_call:
+    if given is not None and given != call_amount:
+        raise InvalidAmount(gettext_noop("seat %(seat)s calls %(call_amount)s, not %(given)s (B.4 step 3)", seat=seat, call_amount=format_cents(call_amount), given=format_cents(given)), seat=seat, rule="B.4")
+    if st.config.close_mode == "raise_right" and call_amount == to_call and _options(st, seat).wager_to is not None:
         st.raise_closed = True  # "Auf!": the holder of the raise right only called (B.4 step 7, Model B)
-    _put(st, seat, opts.call_amount)
-    st.round_bet[seat] += opts.call_amount
+    _put(st, seat, call_amount)
+    st.round_bet[seat] += call_amount
     st.acted.add(seat)
     _after_action(st, seat)
-    return {"type": "call", "seat": seat, "amount": opts.call_amount}
+    return {"type": "call", "seat": seat, "amount": call_amount}
 
 
 def _wager(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:

@@ -58,15 +58,18 @@ def replay(config: FortyOneConfig, seats: Mapping[int, int], events: Iterable[Ma
     """Rebuild a hand from its events (DESIGN.md: the service stores events, never state).
 
     Same result and errors as folding :func:`apply` over the events, but the private state is updated
-    in place (nobody else holds it, and it is dropped when an event raises), so nothing is copied.
+    in place (nobody else holds it, and it is dropped when an event raises), so nothing is copied: not the
+    state, and not an event that is already a ``dict`` (the handlers only read the event they are given).
     """
     state = new_hand(config, seats, button=button)
     stored_events = list(state.events)
+    append = stored_events.append
+    handlers = _HANDLERS
     for event in events:
         kind = _check_shape(event)
         if state.phase == "complete":
             raise HandComplete(gettext_noop("the hand is over; %(kind)s is not accepted (start the next hand)", kind=event_name(kind)))
-        stored_events.append(_HANDLERS[kind](state, dict(event)))
+        append(handlers[kind](state, event if type(event) is dict else dict(event)))
     state.events = tuple(stored_events)
     return state
 

@@ -46,7 +46,13 @@ _PIQUET_DECK_MESSAGES = {
 
 
 def _seat_of(state: FortyOneState, event: Mapping[str, Any]) -> int:
-    """The event's seat, dealt into the hand (:func:`rules.core.seats.parse_seat`)."""
+    """The event's seat, dealt into the hand (:func:`rules.core.seats.parse_seat`; B.4).
+
+    The usual event (an ``int`` seat dealt in) is answered at once; anything else is read, and refused
+    in Forty-one's words, by :func:`~rules.core.seats.parse_seat`."""
+    seat = event.get("seat")
+    if type(seat) is int and seat in state.seats:
+        return seat
     return parse_seat(
         event, state.seats,
         not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event: 'seat' must be a seat number, got %(seat)s", type=event_name(event.get('type')), seat=repr(event.get("seat")))),
@@ -105,6 +111,14 @@ def parse_pack_cards(raw: Any, config: FortyOneConfig) -> list[Card]:
             err.message = retemplate(err.message, _PIQUET_DECK_MESSAGES)
             err.args = (err.message,)
         raise
+
+
+#: Every two different cards of the 32-card pack in canonical text (``"As Kd"``: what the terminals send
+#: and what is stored) -> the two cards: what :func:`parse_pack_cards` returns for that text, in either
+#: deck (the German names are an alternative spelling, B.2), looked up instead of parsed.
+_PAIR_TEXT: dict[str, tuple[Card, Card]] = {
+    f"{a} {b}": (a, b) for a in sorted(PIQUET_32) for b in sorted(PIQUET_32) if a != b
+}
 
 
 def _check_shape(event: Any) -> str:

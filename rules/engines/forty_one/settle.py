@@ -5,13 +5,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.core.pots import side_pots, uncalled
 from rules.engines.base import Pot, Settlement
-from rules.engines.evaluators.forty_one import (
-    rank_seats,
-)
-from rules.engines.forty_one.state import FortyOneState
+from rules.engines.forty_one.state import FortyOneState, _clockwise
 from rules.engines.forty_one_config import pot_taxes
 
 
@@ -31,6 +29,22 @@ def _pot_layers(st: FortyOneState) -> tuple[dict[int, int], list[Pot]]:
     return returned, [Pot(amount, tuple(seats[j] for j in eligible)) for amount, eligible in pots]
 
 
+@lru_cache(maxsize=4096)
+def _positions(seats: tuple[int, ...], forehand: int) -> dict[int, int]:
+    """Each seat's clockwise distance from the forehand, 0 for the forehand (the B.3 rule 5 tie-break); the
+    order :func:`~rules.engines.evaluators.forty_one.rank_seats` uses (pure, so cached; never changed)."""
+    return {s: i for i, s in enumerate(_clockwise(seats, forehand))}
+
+
+def _best_seat(st: FortyOneState, eligible: Sequence[int]) -> int:
+    """The winner among ``eligible`` (seats that showed): the best hand key, equal keys by clockwise
+    distance from the forehand, B.3 rule 5; nothing is ever split. The same seat as
+    ``rank_seats({s: st.hands[s] for s in eligible}, st.forehand, table_seats=st.seats)[0]`` (the table's
+    seats hold every eligible seat and the forehand), without sorting the others."""
+    hands, position = st.hands, _positions(st.seats, st.forehand)
+    return min(eligible, key=lambda s: (tuple(-k for k in hands[s].key), position[s]))
+
+
 def _taxes(st: FortyOneState, pots: Sequence[Pot], contested: bool) -> list[int]:
     """Tax per pot (B.5), see :func:`~rules.engines.forty_one_config.pot_taxes`."""
     return pot_taxes(st.config, [p.amount for p in pots], contested=contested, antes=sum(st.antes.values()))
@@ -45,8 +59,7 @@ def _settle(st: FortyOneState) -> Settlement:
     winners: list[int] = []
     for index, (pot, tax) in enumerate(zip(pots, taxes)):
         if contested:
-            contenders = {s: st.hands[s] for s in pot.eligible}
-            winner = rank_seats(contenders, st.forehand, table_seats=st.seats)[0]
+            winner = _best_seat(st, pot.eligible)
         else:
             winner = st.uncontested_winner if st.uncontested_winner is not None else pot.eligible[0]
         amount = pot.amount - tax
