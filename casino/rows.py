@@ -202,12 +202,20 @@ class Writes:
         #: its keys on a backend that cannot return rows from it (an old SQLite: ids from ``lastrowid``).
         self.parts: list[tuple[str, list[Any], list[tuple[str, list[Any]]] | None]] = []
         self.returning: tuple[int, Sequence[models.Model]] | None = None
+        #: Parts run before the others on PostgreSQL (:meth:`insert`'s ``first``).
+        self.firsts: list[int] = []
         self.saved: list[models.Model] = []
 
-    def insert(self, objs: Sequence[models.Model], *, returning_pk: bool = False) -> Writes:
-        """Add the INSERT of ``objs`` (see :func:`insert`); returns this batch."""
+    def insert(self, objs: Sequence[models.Model], *, returning_pk: bool = False, first: bool = False) -> Writes:
+        """Add the INSERT of ``objs`` (see :func:`insert`); returns this batch.
+
+        ``first`` (without ``returning_pk``): on PostgreSQL this INSERT runs before the batch's other writes, so
+        their triggers see its rows (a ledger entry, whose legs' trigger checks the entry was inserted in this
+        transaction, issue 19); elsewhere every write runs in the order added anyway."""
         if not objs:
             return self
+        if first and returning_pk:
+            raise ValueError("an INSERT run first does not return its primary keys")
         db = self.db
         model = type(objs[0])
         pk = model._meta.pk
@@ -227,6 +235,8 @@ class Writes:
             params = [params[k::width] for k in range(width)]
         else:
             sql = head + "VALUES " + ", ".join([placeholders] * len(objs))
+        if first:
+            self.firsts.append(len(self.parts))
         if not returning_pk:
             self.parts.append((sql, params, None))
             return self
@@ -289,8 +299,16 @@ class Writes:
         with cursor() as cursor_:
             if self.db.vendor == "postgresql" and len(self.parts) > 1:
                 last = len(self.parts) - 1
-                withs = [f"w{k} AS ({sql})" for k, (sql, _p, _one) in enumerate(self.parts) if k < last or where is not None]
-                main = f"SELECT * FROM w{where}" if where is not None else self.parts[last][0]
+                # The statement itself runs before the WITH parts it does not read (those run to completion after
+                # it): a part run first is read by the statement, in a condition evaluated once before its rows.
+                firsts = self.firsts
+                every = where is not None or bool(firsts)
+                withs = [f"w{k} AS ({sql}{' RETURNING NULL' if k in firsts else ''})"
+                         for k, (sql, _p, _one) in enumerate(self.parts) if k < last or every]
+                main = f"SELECT * FROM w{where}" if where is not None else (
+                    "SELECT NULL" if firsts else self.parts[last][0])
+                if firsts:
+                    main += " WHERE " + " AND ".join(f"(SELECT count(*) FROM w{k}) >= 0" for k in firsts)
                 cursor_.execute(f"WITH {', '.join(withs)} {main}", [p for _sql, part, _one in self.parts for p in part])
                 if where is not None:
                     ids = [r[0] for r in cursor_.fetchall()]
@@ -312,4 +330,4 @@ class Writes:
         for obj in self.saved:
             obj._state.adding = False
             obj._state.db = self.db.alias
-        self.parts, self.saved, self.returning = [], [], None
+        self.parts, self.saved, self.returning, self.firsts = [], [], None, []

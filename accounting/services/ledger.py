@@ -176,8 +176,9 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
 
     Inside the caller's transaction only (a hand closing, issue 19): ``chain_locked`` says this transaction
     already holds the ledger's chain lock (:func:`accounts_for_table` with ``chain_lock``), and ``writes``
-    (:class:`casino.rows.Writes`) takes the INSERT of the legs, sent with the caller's other writes before its
-    commit (the entry's own INSERT is sent now: its id is the legs'). Without a transaction both are ignored.
+    (:class:`casino.rows.Writes`) takes the INSERTs of the entry and its legs, sent with the caller's other writes
+    before its commit (on PostgreSQL; the entry's id is drawn by the chain head's query and the entry's INSERT runs
+    first in that statement; elsewhere the entry's INSERT is sent now). Without a transaction both are ignored.
     """
     if not idempotency_key:
         raise ApplicationError(gettext_noop("an idempotency key is required to post"), code="invalid_posting")
@@ -210,9 +211,11 @@ def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str,
                            posted_at: dt.datetime, chain_locked: bool = False,
                            writes: rows.Writes | None = None) -> JournalEntry:
     """:func:`journal_entry_post`'s work inside a transaction: the chain lock (unless ``chain_locked``), the
-    replay and closed-day checks, the entry and its legs (two INSERTs; the legs' into ``writes`` if given)."""
-    existing_id, head, day_closed = _chain_head(idempotency_key=idempotency_key, gaming_day=gaming_day,
-                                                locked=chain_locked)
+    replay and closed-day checks, the entry and its legs (two INSERTs; both into ``writes`` if given on PostgreSQL,
+    the entry's id then taken by the chain head's query, else the legs' only)."""
+    batched = writes is not None and connection.vendor == "postgresql"
+    existing_id, head, day_closed, entry_id = _chain_head(idempotency_key=idempotency_key, gaming_day=gaming_day,
+                                                          locked=chain_locked, next_id=batched)
     if existing_id is not None:
         return _replayed(JournalEntry.objects.get(pk=existing_id), lines)
     if day_closed:  # issue 17: nothing is posted into a closed gaming day
@@ -224,10 +227,15 @@ def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str,
         legs=[(line.account.code, line.amount, line.role, line.seat, line.player_ref, line.pot_index)
               for line in lines])
     entry = JournalEntry(
-        idempotency_key=idempotency_key, kind=kind, memo=memo, hand=hand, table=table, gaming_day=gaming_day,
-        posted_at=posted_at, created_by=actor, reverses=reverses, reason=reason, digest=chain_digest(head, record),
+        id=entry_id, idempotency_key=idempotency_key, kind=kind, memo=memo, hand=hand, table=table,
+        gaming_day=gaming_day, posted_at=posted_at, created_by=actor, reverses=reverses, reason=reason,
+        digest=chain_digest(head, record),
     )
-    rows.insert([entry], returning_pk=True)  # plain SQL (:mod:`casino.rows`), as bulk_create would write it
+    if batched:  # the entry's INSERT runs first in the caller's statement: the legs' trigger sees it (issue 19)
+        assert writes is not None
+        writes.insert([entry], first=True)
+    else:
+        rows.insert([entry], returning_pk=True)  # plain SQL (:mod:`casino.rows`), as bulk_create would write it
     legs = (writes if writes is not None else rows.Writes()).insert_rows(
         Posting, ["entry", "account", "amount", "role", "seat", "player_ref", "pot_index"],
         [(entry.pk, line.account.pk, line.amount, line.role, line.seat, line.player_ref or "", line.pot_index)
@@ -237,11 +245,14 @@ def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str,
     return entry
 
 
-def _chain_head(*, idempotency_key: str, gaming_day: dt.date, locked: bool = False) -> tuple[int | None, str, bool]:
+def _chain_head(*, idempotency_key: str, gaming_day: dt.date, locked: bool = False,
+                next_id: bool = False) -> tuple[int | None, str, bool, int | None]:
     """Take the ledger's chain lock (PostgreSQL: an advisory lock to the end of the transaction; SQLite's
     write lock is taken at BEGIN) unless ``locked`` (this transaction holds it already), then read in one query
     ``(id of the entry posted under idempotency_key or None, digest of the latest entry, whether gaming_day is
-    closed)``.
+    closed, the new entry's id)``: with ``next_id`` (PostgreSQL) the id the entry is to be inserted with, drawn
+    from its identity sequence under the chain lock (so ids still follow the chain; none drawn when the key is
+    posted already), else None.
 
     Call inside the posting transaction. Read after the lock (a statement of its own: its snapshot is taken
     when it starts), so the head is the latest committed entry and a concurrent posting of the same key has
@@ -250,12 +261,14 @@ def _chain_head(*, idempotency_key: str, gaming_day: dt.date, locked: bool = Fal
     if connection.vendor == "postgresql" and not locked:
         rows.select("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK])
     entries, days = JournalEntry._meta.db_table, GamingDay._meta.db_table
-    ((existing_id, head, closed),) = rows.select(
-        f"SELECT (SELECT id FROM {entries} WHERE idempotency_key = %s), "
-        f"(SELECT digest FROM {entries} ORDER BY id DESC LIMIT 1), "
-        f"(SELECT COUNT(*) FROM {days} WHERE day = %s AND status = %s)",
-        [idempotency_key, gaming_day, GamingDay.Status.CLOSED])
-    return existing_id, (GENESIS if head is None else head), bool(closed)
+    new_id = (f", CASE WHEN e.id IS NULL THEN nextval(pg_get_serial_sequence('{entries}', "
+              f"'{JournalEntry._meta.pk.column}')) END" if next_id else "")
+    ((existing_id, head, closed, *drawn),) = rows.select(
+        f"SELECT e.id, (SELECT digest FROM {entries} ORDER BY id DESC LIMIT 1), "
+        f"(SELECT COUNT(*) FROM {days} WHERE day = %s AND status = %s){new_id} "
+        f"FROM (SELECT (SELECT id FROM {entries} WHERE idempotency_key = %s) AS id) e",
+        [gaming_day, GamingDay.Status.CLOSED, idempotency_key])
+    return existing_id, (GENESIS if head is None else head), bool(closed), (drawn[0] if drawn else None)
 
 
 def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:

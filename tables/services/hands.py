@@ -701,9 +701,10 @@ def _close_locked(locked: Hand, engine, state, actor, typed: HandView | None = N
     sweep finds it whatever happens to the broker) and enqueue it on commit.
 
     Queries (issue 19: at most twice an ordinary action): the ledger's chain lock with the table's accounts, the
-    chain's head, the entry, then in one statement on PostgreSQL (:class:`casino.rows.Writes`) the writes already
-    in ``writes`` (the closing event's INSERT), the entry's legs, the button, one UPDATE of the hand row (status,
-    close time, due reconciliation, event count and digest head) and one INSERT of its two audit rows."""
+    chain's head with the new entry's id, then in one statement on PostgreSQL (:class:`casino.rows.Writes`) the
+    writes already in ``writes`` (the closing event's INSERT), the entry (run first) and its legs, the button, one
+    UPDATE of the hand row (status, close time, due reconciliation, event count and digest head) and one INSERT of
+    its two audit rows."""
     from accounting.services.settlement import hand_settlement_post
     from accounting.tasks import reconcile_hand_enqueue
 
