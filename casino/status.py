@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import models, transaction
+from django.utils import timezone
 
 from casino import rows
 from casino.errors import ApplicationError
@@ -86,15 +87,28 @@ def _transition(locked: models.Model, *, held: bool, to: str, allowed: Mapping[s
     updates = {field: to, **(extra_updates or {})}
     for key, value in updates.items():
         setattr(locked, key, value)
-    audits = [_audit_row(obj=locked, action=f"{field}_change", actor=actor, reason=reason, from_status=current,
-                         to_status=to)]
-    audits += [_audit_row(**{"obj": locked, **extra}) for extra in audit_also]
-    if held:  # the hot path (issue 19): one UPDATE and one INSERT in plain SQL (casino.rows), no signals
+    first = {"action": f"{field}_change", "actor": actor, "reason": reason, "from_status": current, "to_status": to}
+    if held:  # the hot path (issue 19): one UPDATE and one INSERT in plain SQL (casino.rows), no signals, and the
+        # audit rows as values (what _audit_row would hold), without model instances
         batch = writes if writes is not None else rows.Writes()
-        batch.update(type(locked), locked.pk, **updates).insert(audits)
+        batch.update(type(locked), locked.pk, **updates).insert_rows(
+            AuditEntry, _AUDIT_FIELDS, [_audit_values(**{"obj": locked, **audit}, now=timezone.now())
+                                        for audit in (first, *audit_also)])
         if writes is None:
             batch.send()
     else:
         locked.save(update_fields=list(updates))
-        AuditEntry.objects.bulk_create(audits)
+        AuditEntry.objects.bulk_create([_audit_row(**{"obj": locked, **audit}) for audit in (first, *audit_also)])
     return locked
+
+
+#: The fields of an audit row written by :func:`_audit_values`, in its order.
+_AUDIT_FIELDS = ("subject", "subject_id", "action", "from_status", "to_status", "actor", "reason", "data", "at")
+
+
+def _audit_values(obj: models.Model, *, now, action: str, actor=None, reason: str = "", from_status: str = "",
+                  to_status: str = "", data: dict | None = None) -> tuple[Any, ...]:
+    """The values of :func:`_audit_row`'s row (fields :data:`_AUDIT_FIELDS`; ``at`` is ``now``), for
+    :meth:`casino.rows.Writes.insert_rows`."""
+    return (obj._meta.label_lower, str(obj.pk), action, from_status, to_status, getattr(actor, "pk", None),
+            reason or "", data or {}, now)
