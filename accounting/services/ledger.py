@@ -119,11 +119,60 @@ def accounts_for_table(table, purposes: Iterable[str], *, chain_lock: bool = Fal
     else:
         read = rows.objects(Account, f"SELECT {rows.columns(Account, 'a')} FROM {rows.table(Account)} a "
                                      f"WHERE a.code IN ({codes})", list(wanted))
+    return _accounts_found(table, wanted, read)
+
+
+def _accounts_found(table, wanted: dict[str, str], read: Iterable[Account]) -> dict[str, Account]:
+    """``{purpose: Account}`` of the accounts ``read`` (``wanted``: code -> purpose), the missing ones created."""
     found = {wanted[a.code]: a for a in read}
     for purpose in wanted.values():
         if purpose not in found:
             found[purpose] = account_for_table(table, purpose)
     return found
+
+
+@dataclass(frozen=True)
+class ChainHead:
+    """What the chain head's query read for posting ``idempotency_key`` into ``gaming_day`` under the chain lock
+    (:func:`_chain_head`): the id of the entry posted under that key already (or None), the digest of the latest
+    entry, whether the day is closed, and the id drawn for the new entry (PostgreSQL; None when not drawn)."""
+
+    idempotency_key: str
+    gaming_day: dt.date
+    existing_id: int | None
+    head: str
+    day_closed: bool
+    entry_id: int | None
+
+
+def accounts_with_chain_head(table, purposes: Iterable[str], *, idempotency_key: str,
+                             gaming_day: dt.date) -> tuple[dict[str, Account], ChainHead | None]:
+    """:func:`accounts_for_table` with ``chain_lock`` and, on PostgreSQL, in the same query the chain head for
+    posting ``idempotency_key`` into ``gaming_day`` next in this transaction (:class:`ChainHead`, with the new
+    entry's id drawn), for :func:`journal_entry_post`'s ``chain_head``: a hand's close reads its accounts, takes the
+    chain lock and reads the head in one round trip (issue 19). The head is read by the database function
+    ``accounting_chain_lock_head`` (migration ``0010_chain_head_function``) after it takes the lock, on a snapshot
+    of its own, so it is the latest committed entry even when the lock had to wait. Elsewhere the head is None (the
+    posting reads it). Raises ``ValueError`` for an unknown purpose."""
+    if connection.vendor != "postgresql":
+        return accounts_for_table(table, purposes, chain_lock=True), None
+    wanted = {f"table:{table.pk}:{purpose}": purpose for purpose in purposes}
+    for purpose in wanted.values():
+        if purpose not in TABLE_ACCOUNTS:
+            raise ValueError(f"unknown table account purpose {purpose!r}")
+    codes = ", ".join(["%s"] * len(wanted))
+    # The function is the outer side of the join: the lock is taken and the head read once, accounts or not.
+    read = rows.objects(
+        Account, f"SELECT {rows.columns(Account, 'a')}, h.entry_id, h.chain_head, h.day_closed, h.new_id "
+                 f"FROM accounting_chain_lock_head(%s, %s, %s, %s, true) h "
+                 f"LEFT JOIN {rows.table(Account)} a ON a.code IN ({codes})",
+        [CHAIN_LOCK, idempotency_key, gaming_day, GamingDay.Status.CLOSED, *wanted],
+        extra=("entry_id", "chain_head", "day_closed", "new_id"))
+    first = read[0].__dict__
+    head = ChainHead(idempotency_key=idempotency_key, gaming_day=gaming_day, existing_id=first["entry_id"],
+                     head=GENESIS if first["chain_head"] is None else first["chain_head"],
+                     day_closed=bool(first["day_closed"]), entry_id=first["new_id"])
+    return _accounts_found(table, wanted, [a for a in read if a.pk is not None]), head
 
 
 def account_for_house(purpose: str) -> Account:
@@ -166,7 +215,7 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
                        kind: str = JournalEntry.Kind.ADJUSTMENT, hand=None, table=None,
                        gaming_day: dt.date | None = None, actor=None, reverses: JournalEntry | None = None,
                        reason: str = "", posted_at: dt.datetime | None = None, chain_locked: bool = False,
-                       writes: rows.Writes | None = None) -> JournalEntry:
+                       writes: rows.Writes | None = None, chain_head: ChainHead | None = None) -> JournalEntry:
     """Post one balanced entry with ``lines``; return it. One transaction.
 
     ``idempotency_key`` is unique: posting the same key again returns the stored entry and writes
@@ -179,6 +228,8 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
     (:class:`casino.rows.Writes`) takes the INSERTs of the entry and its legs, sent with the caller's other writes
     before its commit (on PostgreSQL; the entry's id is drawn by the chain head's query and the entry's INSERT runs
     first in that statement; elsewhere the entry's INSERT is sent now). Without a transaction both are ignored.
+    ``chain_head`` (:func:`accounts_with_chain_head`, in this transaction): the chain lock is held and the head
+    read for this key and day already (one query less); one read for another key or day is not used.
     """
     if not idempotency_key:
         raise ApplicationError(gettext_noop("an idempotency key is required to post"), code="invalid_posting")
@@ -189,7 +240,10 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
                              kind=kind, hand=hand, table=table, gaming_day=gaming_day, actor=actor, reverses=reverses,
                              reason=reason, posted_at=posted_at)
     if transaction.get_connection().in_atomic_block:
-        post = functools.partial(post, chain_locked=chain_locked, writes=writes)
+        if chain_head is not None and (chain_head.idempotency_key, chain_head.gaming_day) != (idempotency_key, gaming_day):
+            chain_head = None
+        post = functools.partial(post, chain_locked=chain_locked or chain_head is not None, writes=writes,
+                                 chain_head=chain_head)
         # Inside the caller's transaction (a hand closing): no savepoint. Under the chain lock no other posting
         # of this key can be in flight, so the insert cannot lose a race on it (issue 19); a refusal leaves the
         # caller's transaction as it was.
@@ -209,13 +263,16 @@ def journal_entry_post(*, lines: Sequence[LedgerLine], idempotency_key: str, mem
 def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str, memo: str, kind: str, hand, table,
                            gaming_day: dt.date, actor, reverses: JournalEntry | None, reason: str,
                            posted_at: dt.datetime, chain_locked: bool = False,
-                           writes: rows.Writes | None = None) -> JournalEntry:
+                           writes: rows.Writes | None = None, chain_head: ChainHead | None = None) -> JournalEntry:
     """:func:`journal_entry_post`'s work inside a transaction: the chain lock (unless ``chain_locked``), the
     replay and closed-day checks, the entry and its legs (two INSERTs; both into ``writes`` if given on PostgreSQL,
     the entry's id then taken by the chain head's query, else the legs' only)."""
     batched = writes is not None and connection.vendor == "postgresql"
-    existing_id, head, day_closed, entry_id = _chain_head(idempotency_key=idempotency_key, gaming_day=gaming_day,
-                                                          locked=chain_locked, next_id=batched)
+    if chain_head is None or (batched and chain_head.existing_id is None and chain_head.entry_id is None):
+        chain_head = _chain_head(idempotency_key=idempotency_key, gaming_day=gaming_day, locked=chain_locked,
+                                 next_id=batched)
+    existing_id, head, day_closed = chain_head.existing_id, chain_head.head, chain_head.day_closed
+    entry_id = chain_head.entry_id
     if existing_id is not None:
         return _replayed(JournalEntry.objects.get(pk=existing_id), lines)
     if day_closed:  # issue 17: nothing is posted into a closed gaming day
@@ -246,11 +303,11 @@ def _post_under_chain_lock(*, lines: Sequence[LedgerLine], idempotency_key: str,
 
 
 def _chain_head(*, idempotency_key: str, gaming_day: dt.date, locked: bool = False,
-                next_id: bool = False) -> tuple[int | None, str, bool, int | None]:
+                next_id: bool = False) -> ChainHead:
     """Take the ledger's chain lock (PostgreSQL: an advisory lock to the end of the transaction; SQLite's
     write lock is taken at BEGIN) unless ``locked`` (this transaction holds it already), then read in one query
-    ``(id of the entry posted under idempotency_key or None, digest of the latest entry, whether gaming_day is
-    closed, the new entry's id)``: with ``next_id`` (PostgreSQL) the id the entry is to be inserted with, drawn
+    the :class:`ChainHead`: the id of the entry posted under idempotency_key or None, the digest of the latest
+    entry, whether gaming_day is closed, the new entry's id: with ``next_id`` (PostgreSQL) the id the entry is to be inserted with, drawn
     from its identity sequence under the chain lock (so ids still follow the chain; none drawn when the key is
     posted already), else None.
 
@@ -268,7 +325,9 @@ def _chain_head(*, idempotency_key: str, gaming_day: dt.date, locked: bool = Fal
         f"(SELECT COUNT(*) FROM {days} WHERE day = %s AND status = %s){new_id} "
         f"FROM (SELECT (SELECT id FROM {entries} WHERE idempotency_key = %s) AS id) e",
         [gaming_day, GamingDay.Status.CLOSED, idempotency_key])
-    return existing_id, (GENESIS if head is None else head), bool(closed), (drawn[0] if drawn else None)
+    return ChainHead(idempotency_key=idempotency_key, gaming_day=gaming_day, existing_id=existing_id,
+                     head=GENESIS if head is None else head, day_closed=bool(closed),
+                     entry_id=drawn[0] if drawn else None)
 
 
 def _replayed(entry: JournalEntry, lines: Iterable[LedgerLine]) -> JournalEntry:

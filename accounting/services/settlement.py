@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 
-from accounting.models import JournalEntry
+from accounting.models import Account, JournalEntry
 from accounting.services.ledger import (
     LedgerLine,
     account_for_house,
     accounts_for_table,
+    accounts_with_chain_head,
     journal_entry_post,
 )
 from casino.errors import ApplicationError
@@ -57,7 +58,8 @@ def _pair(lines: list[LedgerLine], *, out_of, into, cents: int, role: str, seat:
                                 pot_index=pot_index))
 
 
-def settlement_lines(*, hand, settlement: Settlement, chain_lock: bool = False) -> list[LedgerLine]:
+def settlement_lines(*, hand, settlement: Settlement, chain_lock: bool = False,
+                     accounts: Mapping[str, Account] | None = None) -> list[LedgerLine]:
     """The legs of a closed hand's entry, per the convention in the module docstring.
 
     Awards are posted per pot from ``settlement.pot_awards`` when the engine gives them (their per-seat
@@ -65,15 +67,15 @@ def settlement_lines(*, hand, settlement: Settlement, chain_lock: bool = False) 
     :class:`ApplicationError` (``invalid_settlement``) if the Settlement does not balance or its per-pot
     awards disagree with its awards; never posts a partial entry. ``chain_lock``: the accounts' query takes the
     ledger's chain lock too (:func:`accounting.services.ledger.accounts_for_table`), for a posting that follows
-    in this transaction.
+    in this transaction. ``accounts``: the table's accounts read already (:func:`settlement_purposes`' purposes), no
+    query then.
     """
     try:
         settlement.check_balanced()
     except AssertionError as exc:
         raise ApplicationError(gettext_noop("hand %(hand)s: %(exc)s", hand=hand, exc=exc), code="invalid_settlement") from None
-    table = hand.table
-    purposes = ["players", "pot"] + (["tax"] if settlement.tax else []) + (["fee"] if any(settlement.fees.values()) else [])
-    accounts = accounts_for_table(table, purposes, chain_lock=chain_lock)  # one query (issue 19)
+    if accounts is None:
+        accounts = accounts_for_table(hand.table, settlement_purposes(settlement), chain_lock=chain_lock)  # one query
     players, pot = accounts["players"], accounts["pot"]
     lines: list[LedgerLine] = []
     for seat, cents in sorted(settlement.contributions.items()):
@@ -113,6 +115,11 @@ def settlement_lines(*, hand, settlement: Settlement, chain_lock: bool = False) 
     return lines
 
 
+def settlement_purposes(settlement: Settlement) -> list[str]:
+    """The table account purposes the legs of ``settlement`` use (:func:`settlement_lines`)."""
+    return ["players", "pot"] + (["tax"] if settlement.tax else []) + (["fee"] if any(settlement.fees.values()) else [])
+
+
 def settlement_moves_money(settlement: Settlement) -> bool:
     """True when ``settlement`` moves any money (a non-zero contribution, award, per-pot award, returned
     bet, tax, fee or bonus), i.e. when :func:`settlement_lines` has legs and a closed hand gets an entry.
@@ -127,17 +134,23 @@ def hand_settlement_post(*, hand, settlement: Settlement, actor=None, writes=Non
 
     Call inside the transaction that closes the hand. Idempotent: posting again returns the stored
     entry. A hand in which no money moved (every amount zero) posts nothing and returns ``None``.
-    The ledger's chain lock is taken with the accounts' read (one query); ``writes``
-    (:class:`casino.rows.Writes`) takes the legs' INSERT, sent by the caller with its other writes (issue 19).
+    The ledger's chain lock is taken, and on PostgreSQL the chain's head read, with the accounts' read (one query,
+    :func:`accounting.services.ledger.accounts_with_chain_head`); ``writes`` (:class:`casino.rows.Writes`) takes the
+    entry's and the legs' INSERTs, sent by the caller with its other writes (issue 19).
     """
-    lines = settlement_lines(hand=hand, settlement=settlement, chain_lock=True)
+    key = f"hand:{hand.pk}:settlement"
+    if not settlement_moves_money(settlement):
+        return None
+    accounts, head = accounts_with_chain_head(hand.table, settlement_purposes(settlement), idempotency_key=key,
+                                              gaming_day=hand.gaming_day)
+    lines = settlement_lines(hand=hand, settlement=settlement, accounts=accounts)
     if not lines:
         return None
     memo = f"{hand.table} hand #{hand.number} ({hand.game})"
     return journal_entry_post(
-        lines=lines, idempotency_key=f"hand:{hand.pk}:settlement", memo=memo,
+        lines=lines, idempotency_key=key, memo=memo,
         kind=JournalEntry.Kind.HAND_SETTLEMENT, hand=hand, table=hand.table, gaming_day=hand.gaming_day, actor=actor,
-        chain_locked=True, writes=writes,
+        chain_locked=True, writes=writes, chain_head=head,
     )
 
 
