@@ -174,15 +174,31 @@ _PLAIN_FIELDS = ("AutoField", "BigAutoField", "SmallAutoField", "IntegerField", 
 _PLAIN_VALUES = (int, str, Decimal, type(None))  # exact types: a bool (or an int subclass) takes the other path
 
 
-def _plain_json_rows(fields: Sequence[models.Field], rows: Sequence[Sequence[Any]]) -> bool:
-    """True when every field is a number, text or boolean column (a foreign key: its target's) and every value a
-    plain ``int``, ``str``, ``Decimal`` (finite) or None, so the rows can travel as JSON unchanged."""
-    for field in fields:
-        target = field.target_field if field.is_relation else field
-        if target.get_internal_type() not in _PLAIN_FIELDS:
-            return False
+def _plain_json_values(rows: Sequence[Sequence[Any]]) -> bool:
+    """True when every value is a plain ``int``, ``str``, ``Decimal`` (finite) or None, so the rows can travel as
+    JSON unchanged (into fields that take them: :func:`_insert_rows_statements`' ``plain``)."""
     return all(type(v) in _PLAIN_VALUES and not (type(v) is Decimal and not v.is_finite())
                for row in rows for v in row)
+
+
+@functools.lru_cache(maxsize=256)
+def _insert_rows_statements(model: type[models.Model], names: tuple[str, ...],
+                            db: BaseDatabaseWrapper) -> tuple[tuple[Any, ...], str, str, str, bool]:
+    """The fields ``names`` of ``model`` and the texts of :meth:`Writes.insert_rows`' statements on a connection:
+    ``(fields, head, from JSON, from arrays, plain)``; ``plain``: every field is a number, text or boolean column
+    (a foreign key: its target's), so rows of plain values may travel as JSON. A function of the code and the
+    schema, never of a row (nothing another process could change), so kept (per connection, a thread's) for the
+    life of the process, as :func:`_converter_steps` (issue 19: the column types were most of the Python of
+    writing a hand's ledger legs and audit rows)."""
+    fields = tuple(model._meta.get_field(name) for name in names)
+    quote = db.ops.quote_name
+    head = f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+    types = [f.db_type(db) for f in fields]
+    from_json = head + "SELECT " + ", ".join(f"(r->>{k})::{t}" for k, t in enumerate(types)) + \
+        " FROM jsonb_array_elements(%s::jsonb) r"
+    from_arrays = head + "SELECT * FROM unnest(" + ", ".join(f"%s::{t}[]" for t in types) + ")"
+    plain = all((f.target_field if f.is_relation else f).get_internal_type() in _PLAIN_FIELDS for f in fields)
+    return fields, head, from_json, from_arrays, plain
 
 
 class Writes:
@@ -260,22 +276,17 @@ class Writes:
         if not rows:
             return self
         db = self.db
-        fields = [model._meta.get_field(name) for name in names]
-        quote = db.ops.quote_name
-        head = f"INSERT INTO {table(model)} ({', '.join(quote(f.column) for f in fields)}) "
-        if db.vendor == "postgresql" and len(rows) > 1 and _plain_json_rows(fields, rows):
+        fields, head, from_json, from_arrays, plain = _insert_rows_statements(model, tuple(names), db)
+        if db.vendor == "postgresql" and len(rows) > 1 and plain and _plain_json_values(rows):
             # Numbers, text and NULLs only: the rows travel as one JSON array of arrays (encoded in C), each value
             # cast to its column's type by PostgreSQL, as its own parameter would be; Decimals as their exact text.
-            casts = ", ".join(f"(r->>{k})::{f.db_type(db)}" for k, f in enumerate(fields))
-            self.parts.append((head + f"SELECT {casts} FROM jsonb_array_elements(%s::jsonb) r",
-                               [json.dumps([[str(v) if isinstance(v, Decimal) else v for v in row] for row in rows])],
-                               None))
+            self.parts.append((from_json, [json.dumps([[str(v) if isinstance(v, Decimal) else v for v in row]
+                                                       for row in rows])], None))
             return self
         columns = [[prep(value, db) for value in column]
                    for prep, column in zip([f.get_db_prep_save for f in fields], zip(*rows, strict=True))]
         if db.vendor == "postgresql" and len(rows) > 1:
-            self.parts.append((head + "SELECT * FROM unnest(" + ", ".join(f"%s::{f.db_type(db)}[]" for f in fields)
-                               + ")", columns, None))
+            self.parts.append((from_arrays, columns, None))
         else:
             self.parts.append((head + "VALUES " + ", ".join(["(" + ", ".join(["%s"] * len(fields)) + ")"] * len(rows)),
                                [value for row in zip(*columns) for value in row], None))
