@@ -46,13 +46,12 @@ def _post(table, key: str, *, batched: bool) -> JournalEntry:
     return entry
 
 
-def _waiting_for_a_lock(timeout: float = 10.0) -> bool:
-    """True once another backend of this database waits for a lock (polled, at most ``timeout`` seconds)."""
+def _waiting_for_the_chain_lock(timeout: float = 10.0) -> bool:
+    """True once a backend waits for an advisory lock (the chain lock; polled, at most ``timeout`` seconds)."""
     deadline = time.monotonic() + timeout
     with connections["default"].cursor() as cursor:
         while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()")
+            cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
             if cursor.fetchone()[0]:
                 return True
             time.sleep(0.01)
@@ -91,7 +90,7 @@ def test_a_close_that_waited_for_the_chain_lock_chains_to_the_entry_committed_me
     for thread in threads:
         thread.start()
     holding.wait(timeout=20)
-    waited = _waiting_for_a_lock()
+    waited = _waiting_for_the_chain_lock()
     release.set()
     for thread in threads:
         thread.join(timeout=30)
