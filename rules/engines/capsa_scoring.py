@@ -35,14 +35,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.house_take import ROUNDINGS, HouseTake
 from rules.core.seats import clockwise_after
 from rules.engines.base import PairTransfer, Settlement
 from rules.engines.capsa_config import CapsaConfig
 from rules.engines.evaluators.capsa import (
+    CATEGORY_NAMES,
     ROWS,
+    ROYAL_FLUSH,
+    STRAIGHT_FLUSH,
     best_ace_strength,
     compare_row_keys,
     describe_key,
@@ -52,7 +55,7 @@ from rules.engines.evaluators.capsa import (
     hand_name,
     natural_key,
     natural_name,
-    setting_foul,
+    setting_foul_of_keys,
 )
 from rules.engines.messages import gettext_noop
 
@@ -65,6 +68,18 @@ FEE_ROUNDING = ROUNDINGS[FEE_ROUNDING_NAME]
 TABLE_STAKES_ROUNDING = ROUND_DOWN
 
 VALID, FOULED, SURRENDERED, NATURAL = "valid", "fouled", "surrendered", "natural"
+
+_T = TypeVar("_T")
+
+
+def _made(cls: type[_T], **values: Any) -> _T:
+    """The frozen dataclass ``cls`` with ``values`` for every one of its fields, equal to ``cls(**values)``,
+    made without the generated ``__init__`` (which sets each field through ``object.__setattr__``): a
+    reconciled day builds several :class:`SeatHand` and :class:`PairResult` per deal."""
+    assert len(values) == len(cls.__dataclass_fields__), f"{cls.__name__} needs all its fields"  # type: ignore[attr-defined]
+    made = object.__new__(cls)
+    made.__dict__.update(values)
+    return made
 
 
 @dataclass(frozen=True)
@@ -87,13 +102,37 @@ class SeatHand:
 
 def row_royalties(config: CapsaConfig, keys: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
     """Royalty units each row earns as set (A.7), rows with 0 omitted."""
+    levels = _royalty_levels(config)
     out = {}
     for row in ROWS:
         key = keys[row]
-        units = config.royalty_for(row, hand_name(key, wheel_rank=config.wheel_rank), key[0])
+        category = key[0]
+        if category == STRAIGHT_FLUSH and hand_name(key, wheel_rank=config.wheel_rank) == ROYAL_FLUSH:
+            category = _ROYAL_LEVEL
+        units = levels[row][category]
         if units:
             out[row] = units
     return out
+
+
+#: The level of a royal flush in :func:`_royalty_levels`' rows: one above the straight flush (A.7).
+_ROYAL_LEVEL = STRAIGHT_FLUSH + 1
+_ROYALTY_LEVELS: dict[tuple[Any, ...], dict[str, tuple[int, ...]]] = {}
+
+
+def _royalty_levels(config: CapsaConfig) -> dict[str, tuple[int, ...]]:
+    """``config.royalty_for`` (A.7) of every row and hand at once: row -> units by category, the royal
+    flush at :data:`_ROYAL_LEVEL`; kept per royalty table (the only key ``royalty_for`` reads)."""
+    table = config.royalty_table
+    levels = _ROYALTY_LEVELS.get(table)
+    if levels is None:
+        names = (*CATEGORY_NAMES, ROYAL_FLUSH)
+        levels = {row: tuple(config.royalty_for(row, name, min(level, STRAIGHT_FLUSH)) for level, name in enumerate(names))
+                  for row in ROWS}
+        if len(_ROYALTY_LEVELS) >= 256:
+            _ROYALTY_LEVELS.clear()
+        _ROYALTY_LEVELS[table] = levels
+    return levels
 
 
 def evaluate_seat(
@@ -126,13 +165,14 @@ def evaluate_seat(
     if rows is None:
         # every opponent holds a natural, so nothing is compared and the seat did not set (A.5.2)
         return SeatHand(seat, SURRENDERED if surrendered else VALID, cards=all_cards)
-    row_cards = {r: tuple[Any, ...](rows[r]) for r in ROWS}
-    keys = {"front": evaluate_three(row_cards["front"]),
-            "middle": evaluate_five(row_cards["middle"], wheel_rank=config.wheel_rank),
-            "back": evaluate_five(row_cards["back"], wheel_rank=config.wheel_rank)}
-    foul = setting_foul(row_cards["front"], row_cards["middle"], row_cards["back"], wheel_rank=config.wheel_rank,
-                        suit_order=config.suit_order, flush_compare=config.flush_compare,
-                        allow_equal_rows=config.allow_equal_rows)
+    front, middle, back = tuple(rows["front"]), tuple(rows["middle"]), tuple(rows["back"])
+    row_cards = {"front": front, "middle": middle, "back": back}
+    wheel_rank = config.wheel_rank
+    kf, km, kb = evaluate_three(front), evaluate_five(middle, wheel_rank=wheel_rank), evaluate_five(back, wheel_rank=wheel_rank)
+    keys = {"front": kf, "middle": km, "back": kb}
+    # the rows are evaluated once, for the foul check (A.4) and for scoring alike
+    foul = setting_foul_of_keys(middle, back, kf, km, kb, suit_order=config.suit_order,
+                                flush_compare=config.flush_compare, allow_equal_rows=config.allow_equal_rows)
     detected = row_royalties(config, keys)
     if surrendered:
         status = SURRENDERED
@@ -141,14 +181,17 @@ def evaluate_seat(
     else:
         status = VALID
     royalties = dict(detected) if status == VALID else {}
-    if config.royalties_require_declaration:
+    if royalties and config.royalties_require_declaration:
         royalties = {r: u for r, u in royalties.items() if r in (declared_royalties or frozenset())}
-    return SeatHand(seat, status, rows=row_cards, keys=keys, foul_reason=foul, royalties=royalties,
-                    detected_royalties=detected, cards=all_cards or sum(row_cards.values(), ()))
+    return _made(SeatHand, seat=seat, status=status, rows=row_cards, keys=keys, foul_reason=foul, royalties=royalties,
+                 detected_royalties=detected, natural=None, natural_key=None, cards=all_cards or front + middle + back)
 
 
 def compare_pair_rows(config: CapsaConfig, a: SeatHand, b: SeatHand) -> dict[str, int]:
     """Row by row comparison of two set hands (A.3): row -> 1 (a wins), -1 (b wins), 0 (tie)."""
+    if config.suit_order is None:  # no suit option: two rows of one size compare by their keys alone (A.3)
+        ka, kb = a.keys, b.keys
+        return {row: (ka[row] > kb[row]) - (ka[row] < kb[row]) for row in ROWS}
     return {
         row: compare_row_keys(a.rows[row], a.keys[row], b.rows[row], b.keys[row],
                               suit_order=config.suit_order, flush_compare=config.flush_compare)
@@ -279,14 +322,19 @@ def _settle_pair(config: CapsaConfig, ha: SeatHand, hb: SeatHand, rows: Mapping[
         return PairResult(a, b, "natural", value if holder is ha else -value)
     if sa == VALID and sb == VALID:
         assert rows is not None  # two valid settings were compared row by row
-        w = sum(1 for v in rows.values() if v > 0)
-        lost = sum(1 for v in rows.values() if v < 0)
+        results = list(rows.values())  # each row 1, -1 or 0 (A.3)
+        w, lost = results.count(1), results.count(-1)
+        roy_a = roy_b = 0  # most hands earn no royalty
         if config.royalty_mode == "independent":
-            roy_a = _royalty_sum(config, list(ha.royalties.values()))
-            roy_b = _royalty_sum(config, list(hb.royalties.values()))
+            if ha.royalties:
+                roy_a = _royalty_sum(config, list(ha.royalties.values()))
+            if hb.royalties:
+                roy_b = _royalty_sum(config, list(hb.royalties.values()))
         else:
-            roy_a = _royalty_sum(config, [u for r, u in ha.royalties.items() if rows[r] > 0])
-            roy_b = _royalty_sum(config, [u for r, u in hb.royalties.items() if rows[r] < 0])
+            if ha.royalties:
+                roy_a = _royalty_sum(config, [u for r, u in ha.royalties.items() if rows[r] > 0])
+            if hb.royalties:
+                roy_b = _royalty_sum(config, [u for r, u in hb.royalties.items() if rows[r] < 0])
         base = method_score(config, w, lost, roy_a - roy_b)
         mult = 1
         if w == 3:
@@ -294,19 +342,20 @@ def _settle_pair(config: CapsaConfig, ha: SeatHand, hb: SeatHand, rows: Mapping[
         elif lost == 3:
             mult = (config.scoop_multiplier or 1) * hr(b)
         roy = (roy_a - roy_b) * (mult if config.royalties_multiplied else 1)
-        return PairResult(a, b, "rows", base * mult + roy, rows=dict(rows), royalties={a: roy_a, b: roy_b},
-                          multiplier=mult)
-    if {sa, sb} == {VALID, FOULED}:
+        return _made(PairResult, a=a, b=b, kind="rows", units=base * mult + roy, rows=dict(rows),
+                     royalties={a: roy_a, b: roy_b}, multiplier=mult)
+    if (sa == VALID and sb == FOULED) or (sa == FOULED and sb == VALID):
         winner = ha if sa == VALID else hb
         mult = hr(winner.seat)
         roy = _royalty_sum(config, list(winner.royalties.values())) if config.foul_pays_opponent_royalties else 0
         units = config.scoop_value * mult + roy * (mult if config.royalties_multiplied else 1)
-        return PairResult(a, b, "foul", units if winner is ha else -units, royalties={winner.seat: roy},
-                          multiplier=mult)
-    if {sa, sb} == {VALID, SURRENDERED}:
+        return _made(PairResult, a=a, b=b, kind="foul", units=units if winner is ha else -units, rows=None,
+                     royalties={winner.seat: roy}, multiplier=mult)
+    if (sa == VALID and sb == SURRENDERED) or (sa == SURRENDERED and sb == VALID):
         p = config.effective_surrender_penalty
-        return PairResult(a, b, "surrender", p if sa == VALID else -p)
-    return PairResult(a, b, "none", 0)
+        return _made(PairResult, a=a, b=b, kind="surrender", units=p if sa == VALID else -p, rows=None, royalties={},
+                     multiplier=1)
+    return _made(PairResult, a=a, b=b, kind="none", units=0, rows=None, royalties={}, multiplier=1)
 
 
 def seat_units(pairs: Sequence[PairResult], seats: Sequence[int]) -> dict[int, int]:
@@ -341,14 +390,20 @@ def apply_table_stakes(
     out = dict(paid)
     order = clockwise_after(list(stacks), button)
 
-    def net(s: int) -> int:
-        return sum(c for (p, q), c in out.items() if q == s) - sum(c for (p, q), c in out.items() if p == s)
+    def nets() -> dict[int, int]:
+        """Every seat's net of ``out`` as it stands (received minus paid)."""
+        net = dict.fromkeys(order, 0)
+        for (p, q), c in out.items():
+            net[q] = net.get(q, 0) + c
+            net[p] = net.get(p, 0) - c
+        return net
 
+    net = nets()
     changed = True
     while changed:
         changed = False
         for s in order:
-            loss = -net(s)
+            loss = -net[s]
             short = loss - stacks[s]
             if short <= 0:
                 continue
@@ -364,6 +419,7 @@ def apply_table_stakes(
                 left -= 1
             for q in winners:
                 out[(s, q)] -= cuts[q]
+            net = nets()
             changed = True
     return {k: v for k, v in out.items() if v}
 
@@ -379,6 +435,11 @@ def fee_policy(config: CapsaConfig) -> HouseTake:
     return HouseTake(rate=config.fee_rate, rounding=FEE_ROUNDING_NAME, cap=config.fee_cap_per_deal)
 
 
+#: :func:`fee_policy` by the config keys it reads (``fee_mode``, ``fee_per_seat``, ``fee_rate``,
+#: ``fee_cap_per_deal``): a day's hands share a few.
+_FEE_POLICIES: dict[tuple[Any, ...], HouseTake] = {}
+
+
 def house_fees(config: CapsaConfig, net: Mapping[int, int]) -> dict[int, int]:
     """The house fee per seat in cents for one deal (A.11), from each seat's net result in cents
     (:func:`fee_policy`).
@@ -386,7 +447,12 @@ def house_fees(config: CapsaConfig, net: Mapping[int, int]) -> dict[int, int]:
     ``commission``: min(floor(net x fee_rate), fee_cap_per_deal) for net > 0 (:data:`FEE_ROUNDING`);
     ``per_seat``: ``fee_per_seat`` from every seat dealt in; ``time``: nothing (the session collects it).
     """
-    policy = fee_policy(config)
+    terms = (config.fee_mode, config.fee_per_seat, config.fee_rate, config.fee_cap_per_deal)
+    policy = _FEE_POLICIES.get(terms)
+    if policy is None:
+        if len(_FEE_POLICIES) >= 256:
+            _FEE_POLICIES.clear()
+        policy = _FEE_POLICIES[terms] = fee_policy(config)
     if policy.flat is not None:
         return {s: policy.flat for s in net}
     return {s: policy.capped(cents) if cents > 0 else 0 for s, cents in net.items()}

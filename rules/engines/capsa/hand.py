@@ -28,7 +28,7 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     Never mutates ``state``; raises a :class:`RuleViolation` subclass with a croupier-readable message
     (naming seat, action and rule) and changes nothing when the event is not allowed now.
     """
-    if not isinstance(event, Mapping):
+    if type(event) is not dict and not isinstance(event, Mapping):
         raise UnknownEvent(gettext_noop("an event must be an object with a 'type', got %(event)s", event=repr(event)))
     kind = event.get("type")
     if kind not in EVENT_TYPES:
@@ -39,7 +39,11 @@ def apply(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     CATALOGUE.check_fields(event, kind, _refuse_field)  # the one field check, in Capsa's words
     handler = _HANDLERS[kind]
     new = handler(state, event)
-    return _evolve(new, event_count=state.event_count + 1)
+    if new is state:  # pragma: no cover - every handler returns a new state; never count into the old one
+        return _evolve(new, event_count=state.event_count + 1)
+    # ``new`` was made by the handler and is held by nobody else yet: count the event on it, no third copy
+    new.__dict__["event_count"] = state.event_count + 1
+    return new
 
 
 def _refuse_field(kind: str, keys: list[Any], event: Mapping[str, Any]) -> UnknownEvent:

@@ -33,6 +33,9 @@ def step_name(action: object) -> object:
 
 def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
     """The event's seat, dealt in (:func:`rules.core.seats.parse_seat`; a string of digits is read too)."""
+    seat = event.get("seat")
+    if type(seat) is int and seat in state.seats:  # the stored form: what parse_seat would answer, sooner
+        return seat
     action = step_name(action)  # type: ignore[assignment]
     return parse_seat(
         event, state.seats, digits=True,
@@ -42,15 +45,25 @@ def _seat_of(state: CapsaState, event: Mapping[str, Any], action: str) -> int:
 
 
 def _cards(event: Mapping[str, Any], key: str, seat: int, action: str) -> list[Card]:
-    action = step_name(action)  # type: ignore[assignment]
     raw = event.get(key)
+    if type(raw) is str:  # the stored form: parsed at once, the step named only if a message needs it
+        try:
+            return parse_cards(raw, deck=DECK_52)
+        except (DuplicateCard, InvalidCard) as exc:
+            raise _worded(exc, seat, step_name(action)) from None
+    action = step_name(action)  # type: ignore[assignment]
     if raw is None:
         raise UnknownEvent(gettext_noop("seat %(seat)s %(action)s: the event needs '%(key)s' cards", seat=seat, action=action, key=key), seat=seat)
     if not isinstance(raw, str | list | tuple):
         raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: '%(key)s' must be cards as text such as \"As Kd\" or a list of cards, got %(raw)s", seat=seat, action=action, key=key, raw=repr(raw)), seat=seat, rule="A.2")
     try:
         return parse_cards(raw, deck=DECK_52)
-    except DuplicateCard as exc:
-        raise DuplicateCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None
-    except InvalidCard as exc:
-        raise InvalidCard(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message), seat=seat, rule="A.2", extra=exc.extra) from None
+    except (DuplicateCard, InvalidCard) as exc:
+        raise _worded(exc, seat, action) from None
+
+
+def _worded(exc: DuplicateCard | InvalidCard, seat: int, action: object) -> DuplicateCard | InvalidCard:
+    """The card parser's refusal in Capsa's words: the seat and the step first, rule A.2, the same class."""
+    kind = DuplicateCard if isinstance(exc, DuplicateCard) else InvalidCard
+    return kind(gettext_noop("seat %(seat)s %(action)s: %(message)s", seat=seat, action=action, message=exc.message),
+                seat=seat, rule="A.2", extra=exc.extra)

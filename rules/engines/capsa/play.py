@@ -8,7 +8,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.engines.capsa.parsing import _cards, _seat_of
-from rules.engines.capsa.state import CARDS_PER_HAND, CapsaState, _evolve, _expect, _setters, _surrender_order
+from rules.engines.capsa.state import (
+    CARDS_PER_HAND,
+    CapsaState,
+    _evolve,
+    _expect,
+    _moved_on,
+    _setters,
+    _surrender_order,
+)
 from rules.engines.capsa_config import CapsaConfig
 from rules.engines.capsa_scoring import (
     evaluate_seat,
@@ -25,6 +33,7 @@ from rules.engines.evaluators.capsa import (
     ROW_SIZES,
     ROWS,
     natural_name,
+    natural_names,
     naturals_made,
 )
 from rules.engines.messages import action_word, gettext_noop
@@ -34,8 +43,7 @@ def _detect_natural(config: CapsaConfig, cards: Sequence[int]) -> str | None:
     """The highest natural (by ``natural_precedence``) the 13 cards make, or None (A.8)."""
     if not config.naturals_enabled:
         return None
-    made = naturals_made(cards, wheel_rank=config.wheel_rank, six_pairs_definition=config.six_pairs_definition,
-                         six_pairs_compare_singleton=config.six_pairs_compare_singleton)
+    made = natural_names(cards, six_pairs_definition=config.six_pairs_definition)  # names only: no keys built
     best = None
     for name in config.natural_precedence:
         if name in made:
@@ -44,25 +52,29 @@ def _detect_natural(config: CapsaConfig, cards: Sequence[int]) -> str | None:
 
 
 def _after_deal(state: CapsaState) -> CapsaState:
+    """The setting phase once every seat is dealt, naturals read under ``natural_declaration=auto`` (A.5.2);
+    ``state`` is the deal handler's fresh state (:func:`~rules.engines.capsa.state._moved_on`)."""
     naturals: dict[int, str] = {}
     if state.config.natural_declaration == "auto":
         for s in state.seats:
             found = _detect_natural(state.config, state.hands[s])
             if found:
                 naturals[s] = found
-    state = _evolve(state, naturals=naturals, phase="set")
+    state = _moved_on(state, "set", naturals=naturals)  # ``state``: the deal handler's fresh state
     if state.config.natural_declaration == "auto" and len(_setters(state)) < 2:
-        return _evolve(state, phase="reveal")
+        return _moved_on(state, "reveal")
     return state
 
 
 def _after_setting(state: CapsaState) -> CapsaState:
+    """The phase after a seat's setting, natural or timeout (A.5.3-4); ``state`` is the handler's fresh
+    state (:func:`~rules.engines.capsa.state._moved_on`)."""
     pending = [s for s in _setters(state) if s not in state.settings and s not in state.timed_out]
     if pending:
         return state
     if state.config.surrender_enabled and len(_surrender_order(state)) >= 2:
-        return _evolve(state, phase="surrender")
-    return _evolve(state, phase="reveal")
+        return _moved_on(state, "surrender")
+    return _moved_on(state, "reveal")
 
 
 def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
@@ -78,8 +90,9 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if len(cards) != CARDS_PER_HAND:
         raise WrongCardCount(gettext_noop("seat %(seat)s deal: %(n_cards)s cards logged, a Capsa hand has 13 (A.2); if the player holds the wrong number of cards, log a misdeal (A.5.1)", seat=seat, n_cards=len(cards)),
                              seat=seat, rule="A.2")
+    dealt = set(cards)
     for other, held in state.hands.items():
-        both = set(held) & set(cards)
+        both = dealt.intersection(held)
         if both:
             card = Card(min(both))
             raise DuplicateCard(gettext_noop("seat %(seat)s deal: %(card)s was already dealt to seat %(other)s (A.2)", seat=seat, card=card, other=other), seat=seat,
@@ -94,7 +107,7 @@ def _on_deal(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
 def _unseen_deal(raw: Any) -> bool:
     """A deal logged as 13 unknown cards (``"?? ?? ..."``): the croupier dealt them face down, unseen (A.5.1)."""
     tokens = raw.replace(",", " ").split() if isinstance(raw, str) else raw if isinstance(raw, list | tuple) else ()
-    return len(tokens) > 0 and all(t in UNKNOWN_TOKENS for t in tokens)
+    return len(tokens) > 0 and tokens[0] in UNKNOWN_TOKENS and all(t in UNKNOWN_TOKENS for t in tokens)
 
 
 def _deal_unseen(state: CapsaState, seat: int) -> CapsaState:
@@ -191,18 +204,20 @@ def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
             raise WrongCardCount(gettext_noop("seat %(seat)s set: the %(row)s needs %(row_size)s cards, %(n_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_cards=len(cards)),
                                  seat=seat, rule="A.2")
         rows[row] = tuple(cards)
-    used = [c for row in ROWS for c in rows[row]]
-    seen: set[int] = set()
-    for c in used:
-        if c in seen:
-            raise DuplicateCard(gettext_noop("seat %(seat)s set: %(card)s is placed in two rows", seat=seat, card=Card(c)), seat=seat, rule="A.2",
-                                extra={"card": str(Card(c))})
-        seen.add(c)
+    used = [*rows["front"], *rows["middle"], *rows["back"]]
+    seen = set(used)
+    if len(seen) != len(used):  # a card in two rows: name the first one placed twice
+        seen = set()
+        for c in used:
+            if c in seen:
+                raise DuplicateCard(gettext_noop("seat %(seat)s set: %(card)s is placed in two rows", seat=seat, card=Card(c)), seat=seat, rule="A.2",
+                                    extra={"card": str(Card(c))})
+            seen.add(c)
     if not state.hands[seat]:  # dealt unseen: the setting shows the 13 cards, checked against every card seen
         _seen_elsewhere(state, seat, used, "set")
         state = _evolve(state, hands={**state.hands, seat: tuple(sorted(used))})
     held = set(state.hands[seat])
-    foreign = [Card(c) for c in used if c not in held]
+    foreign = [Card(c) for c in used if c not in held] if not seen <= held else []
     if foreign:
         missing = sorted(held - seen)
         raise IllegalAction(
@@ -242,10 +257,9 @@ def _on_decision(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     if seat != due:
         raise OutOfTurn(gettext_noop("seat %(seat)s cannot %(kind)s yet: seat %(due)s declares first (clockwise from the dealer's left, A.5.4)", seat=seat, kind=action_word(kind), due=due), seat=seat, rule="A.5")
     decisions = {**state.decisions, seat: kind}
-    new = _evolve(state, decisions=decisions)
     if len(decisions) == len(order):
-        new = _evolve(new, phase="reveal")
-    return new
+        return _evolve(state, decisions=decisions, phase="reveal")
+    return _evolve(state, decisions=decisions)
 
 
 def _on_declare_royalty(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:

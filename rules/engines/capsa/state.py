@@ -69,6 +69,15 @@ def _evolve(state: CapsaState, **changes: Any) -> CapsaState:
     return new
 
 
+def _moved_on(fresh: CapsaState, phase: str, **changes: Any) -> CapsaState:
+    """``fresh`` in ``phase`` (and with ``changes``), set in place: only for a state a handler has just made
+    with :func:`_evolve` and not yet returned (nobody else holds it), which saves a copy per phase change."""
+    d = fresh.__dict__
+    d.update(changes)
+    d["phase"] = phase
+    return fresh
+
+
 def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> CapsaState:
     """Start a deal for 2-4 seats (A.2); ``seats`` maps seat -> starting stack in cents; ``button``
     the dealer seat (the surrender round starts at its left, A.5).
@@ -87,9 +96,10 @@ def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> C
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
             raise ConfigError("seats", gettext_noop("seat %(s)s: stack %(stack)s is not a whole number of cents >= 0", s=s, stack=repr(stack)))
     order = tuple(sorted(seats))
-    for i, a in enumerate(order):
-        for b in order[i + 1:]:
-            config.stake(a, b)  # raises ConfigError when no unit value applies
+    if config.unit_value is None:  # with a unit value every pair has a stake; else each needs its own
+        for i, a in enumerate(order):
+            for b in order[i + 1:]:
+                config.stake(a, b)  # raises ConfigError when no unit value applies
     if config.max_loss_policy == "require_cover":
         for s in order:
             largest = max(config.stake(s, o) for o in order if o != s)
@@ -97,7 +107,12 @@ def new_hand(config: CapsaConfig, seats: Mapping[int, int], *, button: int) -> C
             if seats[s] < need:
                 raise IllegalAction(
                     gettext_noop("seat %(seat)s cannot be dealt in: its stack %(stack)s is below the cover of %(need)s (%(cover_units)s units x %(largest)s x %(n_order)s opponents, A.6 require_cover)", seat=s, stack=format_cents(seats[s]), need=format_cents(need), cover_units=config.cover_units, largest=format_cents(largest), n_order=len(order) - 1), seat=s, rule="A.6", code="insufficient_cover")
-    return CapsaState(config=config, seats=order, stacks=dict(seats), button=button)
+    # the dataclass's own defaults, set at once (its generated __init__ sets each field through object.__setattr__)
+    state = object.__new__(CapsaState)
+    state.__dict__.update(config=config, seats=order, stacks=dict(seats), button=button, phase="deal", hands={},
+                          naturals={}, settings={}, timed_out=frozenset(), decisions={}, royalty_claims={},
+                          misdeal=None, event_count=0)
+    return state
 
 
 def next_button(occupied: Sequence[int], current: int) -> int:

@@ -104,14 +104,33 @@ def _five_table(wheel_rank: str) -> dict[tuple[int, ...], tuple[tuple[int, ...],
     return table
 
 
+#: Card -> its rank's unit in a packed rank count (three bits a rank, the 2 lowest): the units of five cards
+#: add up to the key of :func:`_five_table_packed`, whatever their order.
+_RANK_UNITS = {c: 1 << 3 * (c >> 2) for c in range(52)}
+_FIVE_TABLES_PACKED: dict[str, dict[int, tuple[tuple[int, ...], tuple[int, ...] | None]]] = {}
+
+
+def _five_table_packed(wheel_rank: str) -> dict[int, tuple[tuple[int, ...], tuple[int, ...] | None]]:
+    """:func:`_five_table` keyed by the packed rank counts instead of the sorted ranks."""
+    table = _FIVE_TABLES_PACKED.get(wheel_rank)
+    if table is None:
+        table = _FIVE_TABLES_PACKED[wheel_rank] = {
+            sum(1 << 3 * (r - 2) for r in ranks): entry for ranks, entry in _five_table(wheel_rank).items()}
+    return table
+
+
 def evaluate_five(cards: Sequence[int], *, wheel_rank: str = "low") -> tuple[int, ...]:
     """Key of a 5-card row (middle or back), A.3. ``cards``: five distinct card ints.
 
     Straights and flushes count; the straight ordinal follows ``wheel_rank``.
     """
     c0, c1, c2, c3, c4 = cards
-    ranks = tuple(sorted(((c0 >> 2) + 2, (c1 >> 2) + 2, (c2 >> 2) + 2, (c3 >> 2) + 2, (c4 >> 2) + 2), reverse=True))
-    plain, flush = _five_table(wheel_rank)[ranks]
+    units = _RANK_UNITS
+    try:
+        plain, flush = _five_table_packed(wheel_rank)[units[c0] + units[c1] + units[c2] + units[c3] + units[c4]]
+    except KeyError:  # not five cards of the deck: looked up by the sorted ranks, which names what is wrong
+        ranks = tuple(sorted(((c0 >> 2) + 2, (c1 >> 2) + 2, (c2 >> 2) + 2, (c3 >> 2) + 2, (c4 >> 2) + 2), reverse=True))
+        plain, flush = _five_table(wheel_rank)[ranks]
     if flush is not None and (c0 & 3) == (c1 & 3) == (c2 & 3) == (c3 & 3) == (c4 & 3):
         return flush
     return plain
@@ -143,6 +162,8 @@ def row_key(cards: Sequence[int], *, wheel_rank: str = "low") -> tuple[int, ...]
 
 def compare_keys(a: Sequence[int], b: Sequence[int]) -> int:
     """Compare two row keys over the length of the shorter one (A.3): 1 if ``a`` is stronger, -1, or 0."""
+    if type(a) is tuple and type(b) is tuple and len(a) == len(b):
+        return (a > b) - (a < b)  # the common case (two keys of one size): no slices to build
     n = min(len(a), len(b))
     x, y = tuple(a[:n]), tuple(b[:n])
     return (x > y) - (x < y)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -46,7 +45,29 @@ def setting_foul(
                                 size=ROW_SIZES[name])
     kf, km, kb = evaluate_three(front), evaluate_five(middle, wheel_rank=wheel_rank), evaluate_five(
         back, wheel_rank=wheel_rank)
-    mid_vs_back = compare_row_keys(middle, km, back, kb, suit_order=suit_order, flush_compare=flush_compare)
+    return setting_foul_of_keys(middle, back, kf, km, kb, suit_order=suit_order, flush_compare=flush_compare,
+                                allow_equal_rows=allow_equal_rows)
+
+
+def setting_foul_of_keys(
+    middle: Sequence[int],
+    back: Sequence[int],
+    kf: tuple[int, ...],
+    km: tuple[int, ...],
+    kb: tuple[int, ...],
+    *,
+    suit_order: str | None = None,
+    flush_compare: str = "ranks_then_suit",
+    allow_equal_rows: bool = True,
+) -> str | None:
+    """:func:`setting_foul` (A.4) for a setting of the right sizes whose row keys ``kf``, ``km``, ``kb``
+    (front, middle, back: :func:`~rules.engines.evaluators.capsa.rows.evaluate_three` and
+    ``evaluate_five``) are already known, so a caller that also scores the rows evaluates them once.
+    ``middle`` and ``back`` are the cards (the suit options of A.3 read them); same options and answers."""
+    if suit_order is None:  # no suit option: the same-size comparison is the keys' own (equal sizes, A.3)
+        mid_vs_back = (km > kb) - (km < kb)
+    else:
+        mid_vs_back = compare_row_keys(middle, km, back, kb, suit_order=suit_order, flush_compare=flush_compare)
     front_vs_mid = compare_keys(kf, km)
     if mid_vs_back > 0:
         return gettext_noop("the middle (%(middle)s) beats the back (%(back)s)", middle=describe_key(km), back=describe_key(kb))
@@ -88,39 +109,68 @@ def three_straights_key(cards: Sequence[int], *, wheel_rank: str = "low") -> tup
     counts = _counts(cards)
     if max(counts) > 3:
         return None  # each of the three straights holds a rank at most once
-    return _three_straights_from_counts(tuple(counts), wheel_rank)
+    return _three_straights_from_counts(counts, wheel_rank)
 
 
-#: The rank counts (ranks 2..14) of each 3-card straight -> its index in :data:`_THREE_STRAIGHTS`.
-_THREE_STRAIGHT_BY_COUNTS = {
-    tuple(1 if r in f else 0 for r in range(2, 15)): fi for fi, f in enumerate(_THREE_STRAIGHTS)
-}
+#: Rank counts packed three bits a rank (rank 2 in the lowest three bits), so that taking a straight's ranks
+#: off a hand is one subtraction and "holds every rank of it" one mask test (A.8 three straights).
+_RANK_BITS = 3
+_RANK_LOWS = sum(1 << _RANK_BITS * i for i in range(13))  # the lowest bit of every rank's field
+_RANK_FIELDS = (1 << _RANK_BITS * 13) - 1
 
 
-@lru_cache(maxsize=65536)
-def _three_straights_from_counts(counts: tuple[int, ...], wheel_rank: str) -> tuple[int, ...] | None:
-    """:func:`three_straights_key` from the rank counts (index = rank; pure, so cached)."""
+def _packed(ranks: Sequence[int]) -> int:
+    return sum(1 << _RANK_BITS * (r - 2) for r in ranks)
+
+
+def _held(packed: int) -> int:
+    """The lowest bit of every rank field of ``packed`` that is not zero (the ranks held)."""
+    return (packed | packed >> 1 | packed >> 2) & _RANK_LOWS
+
+
+#: Each 3-card straight's packed counts -> its index in :data:`_THREE_STRAIGHTS`.
+_THREE_STRAIGHT_BY_PACKED = {_packed(f): fi for fi, f in enumerate(_THREE_STRAIGHTS)}
+#: Per ``wheel_rank``: each 5-card straight of :data:`_FIVE_STRAIGHTS` as (packed ranks, straight ordinal).
+_FIVE_STRAIGHTS_PACKED: dict[str, tuple[tuple[int, int], ...]] = {}
+_WHEEL_HELD = _packed(_FIVE_STRAIGHTS[0])  # A-2-3-4-5: one of each rank
+
+
+def _fives_within(held: int, wheel_rank: str) -> list[tuple[int, int]]:
+    """The 5-card straights (packed ranks, ordinal under ``wheel_rank``) whose ranks are all ``held``
+    (:func:`_held`): the wheel, then each run of five ranks held, found by shifting ``held`` onto itself."""
+    fives = _FIVE_STRAIGHTS_PACKED.get(wheel_rank)
+    if fives is None:
+        fives = _FIVE_STRAIGHTS_PACKED[wheel_rank] = tuple(
+            (_packed(f), straight_ordinal(f[-1] if f[0] != 14 else 5, wheel_rank=wheel_rank)) for f in _FIVE_STRAIGHTS)
+    found = [fives[0]] if held & _WHEEL_HELD == _WHEEL_HELD else []
+    starts = held & held >> 3 & held >> 6 & held >> 9 & held >> 12  # the lowest rank of each run of five
+    while starts:
+        low = starts & -starts
+        found.append(fives[low.bit_length() // _RANK_BITS + 1])  # the run from rank field i is straight i + 1
+        starts ^= low
+    return found
+
+
+def _three_straights_from_counts(counts: Sequence[int], wheel_rank: str) -> tuple[int, ...] | None:
+    """:func:`three_straights_key` from the rank counts (index = rank, every count at most 3)."""
+    packed = 0
+    for r in range(2, 15):
+        packed |= counts[r] << _RANK_BITS * (r - 2)
+    return _three_straights_packed(packed, wheel_rank)
+
+
+def _three_straights_packed(packed: int, wheel_rank: str) -> tuple[int, ...] | None:
+    """:func:`three_straights_key` from the packed rank counts (every count at most 3): of every way to
+    take a 5-card back and a 5-card middle straight off the counts that leaves a 3-card straight, the
+    largest ``(back ordinal, middle ordinal, front index)`` (A.8)."""
+    fronts = _THREE_STRAIGHT_BY_PACKED
     best: tuple[int, ...] | None = None
-    fronts = _THREE_STRAIGHT_BY_COUNTS
-    for b in _FIVE_STRAIGHTS:
-        if not all(counts[r] for r in b):
-            continue
-        c1 = list(counts)
-        for r in b:
-            c1[r] -= 1
-        for m in _FIVE_STRAIGHTS:
-            if not all(c1[r] for r in m):
-                continue
-            c2 = c1[:]
-            for r in m:
-                c2[r] -= 1
-            fi = fronts.get(tuple(c2[2:]))
+    for back, back_ordinal in _fives_within(_held(packed), wheel_rank):
+        rest = packed - back
+        for middle, middle_ordinal in _fives_within(_held(rest), wheel_rank):
+            fi = fronts.get(rest - middle)
             if fi is not None:
-                key = (
-                    straight_ordinal(b[-1] if b[0] != 14 else 5, wheel_rank=wheel_rank),
-                    straight_ordinal(m[-1] if m[0] != 14 else 5, wheel_rank=wheel_rank),
-                    fi,
-                )
+                key = (back_ordinal, middle_ordinal, fi)
                 if best is None or key > best:
                     best = key
     return best
@@ -235,6 +285,50 @@ def natural_key(
     if name == "clean_dragon":
         return () if is_clean_dragon(cards) else None
     raise ValueError(f"unknown natural {name!r}; expected one of {NATURALS}")
+
+
+#: The suit profiles (cards per suit, largest first) of 13 cards that split into three flushes (A.8):
+#: with one of these, :func:`three_flushes_split` always finds a split, and with no other.
+_THREE_FLUSH_PROFILES = ([13], [10, 3], [8, 5], [5, 5, 3])
+#: The same profiles over all four suits (the counts of 13 cards per suit, largest first, zeros kept).
+_THREE_FLUSH_SUITS = [p + [0] * (4 - len(p)) for p in _THREE_FLUSH_PROFILES]
+_SUIT_SHIFT = _RANK_BITS * 13
+#: Card -> its rank's and its suit's unit in one packed count: the rank fields as in
+#: :func:`_three_straights_packed`, then a 4-bit field per suit (13 cards fit both).
+_NATURAL_UNITS = tuple((1 << _RANK_BITS * (c >> 2)) | (1 << _SUIT_SHIFT + 4 * (c & 3)) for c in range(52))
+
+
+def natural_names(cards: Sequence[int], *, six_pairs_definition: str = "strict") -> set[str]:
+    """The names of the naturals 13 distinct cards make (A.8): the keys of :func:`naturals_made`, read
+    from the rank and suit counts alone, without building the keys (what detecting a natural at the
+    deal needs). ``six_pairs_definition`` as there; ``wheel_rank`` and the singleton option change keys,
+    never whether a natural is made."""
+    made: set[str] = set()
+    n = len(cards)
+    if n != 13:  # the general count below (and no natural but by its rules) for any other number
+        made.update(naturals_made(cards, six_pairs_definition=six_pairs_definition))
+        return made
+    total = sum(map(_NATURAL_UNITS.__getitem__, cards))
+    ranks = total & _RANK_FIELDS
+    suit_counts = total >> _SUIT_SHIFT
+    suits = sorted((suit_counts & 15, suit_counts >> 4 & 15, suit_counts >> 8 & 15, suit_counts >> 12), reverse=True)
+    if suits in _THREE_FLUSH_SUITS:
+        made.add("three_flushes")
+    held = _held(ranks)
+    distinct = held.bit_count()
+    three_or_more = (ranks >> 2 | ranks & ranks >> 1) & _RANK_LOWS  # ranks held 3 or 4 times
+    if not (ranks >> 2) & _RANK_LOWS and _three_straights_packed(ranks, "low") is not None:  # no rank 4 times
+        made.add("three_straights")
+    if six_pairs_definition == "strict":
+        if distinct == 7 and not three_or_more:  # 13 cards in 7 ranks, none thrice: six pairs and a single
+            made.add("six_pairs")
+    elif sum(((ranks >> _RANK_BITS * i) & 7) // 2 for i in range(13)) == 6:
+        made.add("six_pairs")
+    if distinct == 13:
+        made.add("dragon")
+        if suits[0] == 13:
+            made.add("clean_dragon")
+    return made
 
 
 def naturals_made(
