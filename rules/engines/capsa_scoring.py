@@ -3,6 +3,10 @@
 Pure functions over evaluated seats, shared by the deal engine (:mod:`rules.engines.capsa`) and the
 showdown tool, so both compare rows and flag fouls identically.
 
+Long module: one chain from a seat's rows to the money of a deal (evaluation, the pair matrix, table
+stakes, the fee), read top to bottom as reconciliation runs it; its seam is money (from
+:func:`money_matrix` on), the split to make when it grows again.
+
 Statuses (A.9): ``"valid"`` (plays a valid setting), ``"fouled"`` (a mis-set, or unset at the timer),
 ``"surrendered"``, ``"natural"`` (declared a natural and did not set). The pair matrix, U_ij from i's
 side (S = scoop value incl. ``scoop_multiplier``, P = surrender penalty, V = natural value):
