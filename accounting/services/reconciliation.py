@@ -35,6 +35,7 @@ import datetime as dt
 import functools
 import gc
 import json
+import operator
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ from accounting.services.parallel import run_in_threads
 from accounting.services.settlement import settlement_moves_money
 from accounting.services.tamper import (
     LEDGER_WINDOW,
+    LEG_REPR_FORMATS,
     day_content_fingerprint,
     event_rows_by_hand,
     hand_content_key,
@@ -111,7 +113,24 @@ class Leg(NamedTuple):
     @property
     def purpose(self) -> str:
         """``players`` / ``pot`` / ``tax`` / ``fee`` / ``bonus_expense`` (the last part of the account code)."""
-        return self.account_code.rsplit(":", 1)[-1]
+        return _PURPOSES.get(self.account_code) or _purpose(self.account_code)
+
+
+#: Account code -> purpose, filled as codes are met (a code's purpose never changes; a room has a few
+#: hundred accounts). Read by the per-leg loops instead of splitting the code on every leg.
+_PURPOSES: dict[str, str] = {}
+
+
+def _purpose(code: str) -> str:
+    """The purpose of account ``code`` (its last part), remembered in :data:`_PURPOSES`."""
+    purpose = _PURPOSES[code] = code.rsplit(":", 1)[-1]
+    return purpose
+
+
+#: ``repr`` of a :class:`Leg` as one C-level ``%`` format (``_LEG_REPR % leg == repr(leg)``, the named
+#: tuple's own ``repr``), for the run keys (:func:`~accounting.services.tamper.hand_content_key`).
+_LEG_REPR = "Leg(" + ", ".join(f"{name}=%r" for name in Leg._fields) + ")"
+LEG_REPR_FORMATS[Leg] = _LEG_REPR
 
 
 @dataclass(frozen=True)
@@ -139,6 +158,9 @@ class HandFacts:
 
 
 # --------------------------------------------------------------------------------------------- pure check
+
+_HAND_SETTLEMENT = JournalEntry.Kind.HAND_SETTLEMENT.value
+_ENTRY_KIND = operator.itemgetter(1)  # a Leg's entry_kind
 
 
 def replay_settlement(facts: HandFacts, events: Sequence[Mapping[str, Any]]) -> Settlement:
@@ -169,30 +191,32 @@ def settlement_findings(facts: HandFacts, settlement: Settlement, legs: Sequence
     another table's account or carry a role outside the convention.
     """
     findings: list[Finding] = []
-    by_entry: dict[int, int] = defaultdict(int)
-    players: dict[tuple[str, int | None], int] = defaultdict(int)
-    awards_by_pot: dict[int, int] = defaultdict(int)
-    totals: dict[str, int] = defaultdict(int)
+    by_entry: dict[int, int] = {}
+    players: dict[tuple[str, int | None], int] = {}
+    awards_by_pot: dict[int, int] = {}
+    totals: dict[str, int] = {}
     pot_indexed = False
-    for leg in legs:
-        by_entry[leg.entry_id] += leg.cents
-        purpose = leg.purpose
-        totals[purpose] += leg.cents
-        if leg.account_table_id is not None and leg.account_table_id != facts.table_id:
-            findings.append(Finding("foreign_account", f"entry{leg.entry_id}:{leg.account_code}", "foreign_account",
-                                    {"hand": facts.number, "account": leg.account_code},
-                                    gettext_noop("an account of table %(table)s", table=facts.table_id),
-                                    leg.account_code))
+    table_id = facts.table_id
+    purposes = _PURPOSES
+    # One pass, each leg unpacked once (this loop runs for every leg of a day: plain dicts and .get).
+    for entry_id, _kind, code, account_table_id, cents, role, seat, pot_index in legs:
+        by_entry[entry_id] = by_entry.get(entry_id, 0) + cents
+        purpose = purposes.get(code) or _purpose(code)
+        totals[purpose] = totals.get(purpose, 0) + cents
+        if account_table_id is not None and account_table_id != table_id:
+            findings.append(Finding("foreign_account", f"entry{entry_id}:{code}", "foreign_account",
+                                    {"hand": facts.number, "account": code},
+                                    gettext_noop("an account of table %(table)s", table=facts.table_id), code))
         if purpose == "players":
-            if leg.role not in PLAYER_ROLES:
-                findings.append(Finding("unexpected_leg", f"entry{leg.entry_id}:{leg.role}:{leg.seat}",
-                                        "unexpected_role", {"hand": facts.number, "role": leg.role},
-                                        NO_SUCH_LEG, Amount(leg.cents)))
+            if role not in PLAYER_ROLES:
+                findings.append(Finding("unexpected_leg", f"entry{entry_id}:{role}:{seat}", "unexpected_role",
+                                        {"hand": facts.number, "role": role}, NO_SUCH_LEG, Amount(cents)))
                 continue
-            players[(leg.role, leg.seat)] += leg.cents
-            if leg.role == "award" and leg.pot_index is not None:
+            key = (role, seat)
+            players[key] = players.get(key, 0) + cents
+            if role == "award" and pot_index is not None:
                 pot_indexed = True
-                awards_by_pot[leg.pot_index] += leg.cents
+                awards_by_pot[pot_index] = awards_by_pot.get(pot_index, 0) + cents
     if not findings and _clean_fast(settlement, players, awards_by_pot if pot_indexed else None, totals, by_entry):
         return findings
     for entry_id, total in sorted(by_entry.items()):
@@ -273,7 +297,7 @@ def hand_findings(facts: HandFacts, events: Sequence[Mapping[str, Any]], legs: S
     except (RuleViolation, ValueError, KeyError, TypeError) as exc:
         why = exc.message if isinstance(exc, RuleViolation) and isinstance(exc.message, Message) else str(exc)[:250]
         return [Finding("replay_failed", "replay", "replay_failed", {"hand": facts.number}, A_COMPLETE_HAND, why)]
-    if not any(leg.entry_kind == JournalEntry.Kind.HAND_SETTLEMENT for leg in legs):
+    if _HAND_SETTLEMENT not in map(_ENTRY_KIND, legs):
         if not settlement_moves_money(settlement):
             return []  # nothing changed hands: hand_settlement_post rightly posted no entry
         return [Finding("missing_entry", "settlement", "missing_entry", {"hand": facts.number},
