@@ -262,6 +262,7 @@ def _child_run(profile: bool, threads: int) -> None:
             replay_seconds[0] += time.perf_counter() - t0
 
     reconciliation.replay_settlement = timed_replay
+    database_cpu = _backend_cpu_counter()
     profiler = None
     if profile:
         import cProfile
@@ -271,6 +272,7 @@ def _child_run(profile: bool, threads: int) -> None:
     started, cpu_started = time.perf_counter(), time.process_time()
     run = reconciliation.gaming_day_reconcile(day=DAY, threads=threads)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    db_cpu = database_cpu()
     if profiler is not None:
         import pstats
 
@@ -278,8 +280,52 @@ def _child_run(profile: bool, threads: int) -> None:
         stats = pstats.Stats(profiler, stream=sys.stderr)
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(25)
-    print(json.dumps({"seconds": seconds, "cpu": cpu, "replay": replay_seconds[0], "rss": peak_rss_mb(),
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "db_cpu": db_cpu, "replay": replay_seconds[0], "rss": peak_rss_mb(),
                       "run": run.pk, "status": run.status, "summary": run.summary}))
+
+
+def _backend_cpu_counter():
+    """Count the CPU seconds of the PostgreSQL backends serving this process (the server on this host, read
+    from /proc): each connection's backend is read as it closes, the open ones when the returned function is
+    called, which returns the total (None when the backends cannot be read, e.g. a server on another host)."""
+    import threading
+
+    from django.db import connection
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    tick = os.sysconf("SC_CLK_TCK")
+    lock = threading.Lock()
+    total = [0.0]
+    unreadable = [False]
+
+    def read(wrapper) -> float:
+        raw = wrapper.connection
+        if raw is None or raw.closed:
+            return 0.0
+        try:
+            with open(f"/proc/{raw.info.backend_pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            unreadable[0] = True
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    real_close = DatabaseWrapper.close
+
+    def close(self):
+        seconds = read(self)
+        with lock:
+            total[0] += seconds
+        return real_close(self)
+
+    DatabaseWrapper.close = close
+    connection.ensure_connection()  # this thread's backend, read at the end
+    baseline = read(connection)
+
+    def counted() -> float | None:
+        return None if unreadable[0] else total[0] + read(connection) - baseline
+
+    return counted
 
 
 def _child(env: dict[str, str], profile: bool, threads: int) -> dict:
@@ -287,6 +333,12 @@ def _child(env: dict[str, str], profile: bool, threads: int) -> dict:
                           *(["--profile"] if profile else [])], env=env,
                          check=True, stdout=subprocess.PIPE, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _db_cpu_text(seconds: float | None, hands: int) -> str:
+    if seconds is None:
+        return "not readable (the server is not on this host)"
+    return f"{seconds:.2f} s ({seconds / hands * 1e6:.0f} us/hand, its backends' CPU from /proc)"
 
 
 def _flagged_ok(tampered: list[int]) -> str:
@@ -454,7 +506,8 @@ def main() -> None:
         print(f"  engine replays (summed over the threads) {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
               f"digests, comparing and writing {one['seconds'] - one['replay']:.2f} s "
               f"({(one['seconds'] - one['replay']) / args.hands * 1000:.3f} ms/hand); CPU {one['cpu']:.2f} s = "
-              f"{args.hands / one['cpu']:,.0f} hands per CPU-second; peak RSS {one['rss']:.0f} MB (target < "
+              f"{args.hands / one['cpu']:,.0f} hands per CPU-second; PostgreSQL's CPU for it "
+              f"{_db_cpu_text(one.get('db_cpu'), args.hands)}; peak RSS {one['rss']:.0f} MB (target < "
               f"{TARGET_RSS_MB}) -> {'OK' if one['rss'] < TARGET_RSS_MB else 'ABOVE TARGET'}")
         print(f"  run {one['status']}: {one['summary']}")
         print(f"  {_flagged_ok(tampered)}")

@@ -64,6 +64,7 @@ from accounting.services.settlement import settlement_moves_money
 from accounting.services.tamper import (
     LEDGER_WINDOW,
     LEG_REPR_FORMATS,
+    EventRow,
     day_content_fingerprint,
     event_rows_by_hand,
     hand_content_key,
@@ -504,17 +505,19 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
         return counts, keys
     now = timezone.now()
     runs, clean, dirty, discrepancies = [], [], [], []
+    ok, found = ReconciliationRun.Status.OK.value, ReconciliationRun.Status.DISCREPANCY.value
+    no_rows: tuple[EventRow, ...] = ()
     for facts in todo:
-        hand_rows = rows.get(facts.id, ())
+        hand_rows = rows.get(facts.id, no_rows)
         findings = hand_digest_findings(facts, hand_rows)
         findings += hand_findings(facts, [row[1] for row in hand_rows], legs.get(facts.id, ()))
         if findings:
             dirty.append(facts.id)
             discrepancies += _discrepancy_rows(facts, findings)
-            runs.append((keys[facts.id], facts, ReconciliationRun.Status.DISCREPANCY.value, [f.kind for f in findings]))
+            runs.append((keys[facts.id], facts, found, [f.kind for f in findings]))
         else:
             clean.append(facts.id)
-            runs.append((keys[facts.id], facts, ReconciliationRun.Status.OK.value, []))
+            runs.append((keys[facts.id], facts, ok, []))
     if discrepancies:
         Discrepancy.objects.bulk_create(discrepancies, ignore_conflicts=True)
     _runs_write(runs, now)
@@ -671,18 +674,32 @@ def gaming_day_parts(*, day: dt.date, chunk: int = DAY_CHUNK) -> list[DayPart]:
     The parts cover every hand of the day (the last hand range is open-ended) and every entry from the
     day's first to its last; :func:`gaming_day_part_check` checks one, :func:`gaming_day_finish` sums them.
     """
-    ids = list(Hand.objects.filter(gaming_day=day).order_by("id").values_list("id", flat=True))
-    bounds = ids[chunk - 1:-1:chunk] if ids else []
+    bounds = _every_nth_id(Hand._meta.db_table, "gaming_day = %s", [day], chunk, first=False)
     parts = [DayPart("hands", low, high) for low, high in zip([0, *bounds], bounds)]
     parts.append(DayPart("hands", bounds[-1] if bounds else 0, None))
     span = ledger_span(day)
     if span is not None:
-        entry_ids = list(JournalEntry.objects.filter(id__gte=span[0], id__lte=span[1]).order_by("id")
-                         .values_list("id", flat=True))
-        starts = entry_ids[::LEDGER_WINDOW]
+        starts = _every_nth_id(JournalEntry._meta.db_table, "id >= %s AND id <= %s", list(span), LEDGER_WINDOW,
+                               first=True)
         ends = [*(i - 1 for i in starts[1:]), span[1]]
         parts += [DayPart("ledger", first - 1, last) for first, last in zip(starts, ends)]
     return parts
+
+
+def _every_nth_id(table: str, where: str, params: list[Any], n: int, *, first: bool) -> list[int]:
+    """The ids of ``table``'s rows matching ``where``, in id order, at positions ``0, n, 2n, ...`` (``first``) or
+    ``n-1, 2n-1, ...`` short of the last row (the upper bounds of parts of ``n`` rows; the last part is
+    open-ended). On PostgreSQL picked by the database (a day's ids are not carried to Python to be sliced)."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id FROM {table} WHERE {where} ORDER BY id", params)
+            ids = [row[0] for row in cursor.fetchall()]
+        return ids[::n] if first else ids[n - 1:-1:n]
+    pick = "(s.n - 1) %% %s = 0" if first else "s.n %% %s = 0 AND s.n < s.total"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT s.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total "
+                       f"FROM {table} WHERE {where}) AS s WHERE {pick} ORDER BY s.id", [*params, n])
+        return [row[0] for row in cursor.fetchall()]
 
 
 def gaming_day_part_check(*, day: dt.date, part: DayPart, run_id: int | None = None) -> dict[str, Any]:

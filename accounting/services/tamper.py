@@ -209,7 +209,7 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
         entries = _entries_read(low, last_id)
         if not entries:
             break
-        legs = _entry_legs([e[0] for e in entries])
+        legs = _entry_legs([e[0] for e in entries], contiguous=True)  # every entry id in [low, the last read]
         no_legs: list[list[Any]] = []
         for row in entries:  # each row as _ENTRY_FIELDS
             (entry_id, idempotency_key, kind, memo, hand_id, table_id, gaming_day, posted_at, created_by_id,
@@ -228,11 +228,11 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
             previous = digest
             if day is not None and gaming_day == day:
                 total = 0
-                for code, amount, *_ in entry_legs:
-                    cents = int(amount.replace(".", ""))  # "-12.50" -> -1250: the canonical text has two decimals
+                for leg in entry_legs:
+                    cents = int(leg[1].replace(".", ""))  # "-12.50" -> -1250: the canonical text has two decimals
                     total += cents
-                    if code.endswith(":pot"):
-                        pots[code] += cents
+                    if leg[0].endswith(":pot"):
+                        pots[leg[0]] += cents
                 if total:
                     unbalanced.append([entry_id, total])
         low = entries[-1][0] + 1
@@ -254,17 +254,23 @@ def _entries_read(low: int, high: int) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
-def _entry_legs(entry_ids: list[int]) -> dict[int, list[list[Any]]]:
+def _entry_legs(entry_ids: list[int], *, contiguous: bool = False) -> dict[int, list[list[Any]]]:
     """Each entry's legs in their canonical form (:func:`casino.digests.journal_entry_record`:
     ``[account code, amount text, role, seat or -1, player_ref, pot_index or -1]``), one query; on
-    PostgreSQL written so by the database (a ``numeric(14, 2)`` amount as text has its two decimals)."""
+    PostgreSQL written so by the database (a ``numeric(14, 2)`` amount as text has its two decimals).
+    ``contiguous``: ``entry_ids`` (ascending) are every entry id from the first to the last, read as one
+    id range (a ledger window)."""
     legs: dict[int, list[list[Any]]] = defaultdict(list)
     if connection.vendor == "postgresql":
+        if contiguous and entry_ids:
+            where, params = "p.entry_id >= %s AND p.entry_id <= %s", [entry_ids[0], entry_ids[-1]]
+        else:
+            where, params = "p.entry_id = ANY(%s::bigint[])", [id_array(entry_ids)]
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT p.entry_id, a.code, p.amount::text, coalesce(p.role, ''), coalesce(p.seat, -1), "
                            f"coalesce(p.player_ref, ''), coalesce(p.pot_index, -1) "
                            f"FROM {Posting._meta.db_table} p JOIN {Account._meta.db_table} a ON a.id = p.account_id "
-                           "WHERE p.entry_id = ANY(%s::bigint[])", [id_array(entry_ids)])
+                           f"WHERE {where}", params)
             for entry_id, *leg in cursor.fetchall():
                 legs[entry_id].append(leg)
         return legs
