@@ -405,10 +405,14 @@ def _legs_by_hand(hand_ids: Iterable[int]) -> dict[int, list[Leg]]:
                     .annotate(cents=Cast(Round(F("amount") * 100), IntegerField()))
                     .values_list("entry__hand_id", "entry_id", "entry__kind", "account__code", "account__table_id",
                                  "cents", "role", "seat", "pot_index"))
-    make = Leg._make
+    make = _NEW_LEG
     for row in rows:
         out[row[0]].append(make(row[1:]))
     return out
+
+
+#: ``Leg._make`` without its Python frame (the query's rows always carry the eight fields).
+_NEW_LEG = functools.partial(tuple.__new__, Leg)
 
 
 def hand_run_key(facts: HandFacts, content: str) -> str:
