@@ -84,3 +84,47 @@ def peak_rss_mb() -> float:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def backend_cpu_counter():
+    """Count the CPU seconds of the PostgreSQL backends serving this process (the server on this host, read
+    from /proc): each connection's backend is read as it closes, the open ones when the returned function is
+    called, which returns the total (None when the backends cannot be read, e.g. a server on another host)."""
+    import threading
+
+    from django.db import connection
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    tick = os.sysconf("SC_CLK_TCK")
+    lock = threading.Lock()
+    total = [0.0]
+    unreadable = [False]
+
+    def read(wrapper) -> float:
+        raw = wrapper.connection
+        if raw is None or raw.closed:
+            return 0.0
+        try:
+            with open(f"/proc/{raw.info.backend_pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            unreadable[0] = True
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    real_close = DatabaseWrapper.close
+
+    def close(self):
+        seconds = read(self)
+        with lock:
+            total[0] += seconds
+        return real_close(self)
+
+    DatabaseWrapper.close = close
+    connection.ensure_connection()  # this thread's backend, read at the end
+    baseline = read(connection)
+
+    def counted() -> float | None:
+        return None if unreadable[0] else total[0] + read(connection) - baseline
+
+    return counted

@@ -36,7 +36,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-from _acct_bench import ROOT, bench_database, copy_rows, peak_rss_mb, set_sequences
+from _acct_bench import ROOT, backend_cpu_counter, bench_database, copy_rows, peak_rss_mb, set_sequences
 
 GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
 TARGET_ONE_PROCESS = 2000
@@ -262,7 +262,7 @@ def _child_run(profile: bool, threads: int) -> None:
             replay_seconds[0] += time.perf_counter() - t0
 
     reconciliation.replay_settlement = timed_replay
-    database_cpu = _backend_cpu_counter()
+    database_cpu = backend_cpu_counter()
     profiler = None
     if profile:
         import cProfile
@@ -282,50 +282,6 @@ def _child_run(profile: bool, threads: int) -> None:
         stats.sort_stats("cumulative").print_stats(25)
     print(json.dumps({"seconds": seconds, "cpu": cpu, "db_cpu": db_cpu, "replay": replay_seconds[0], "rss": peak_rss_mb(),
                       "run": run.pk, "status": run.status, "summary": run.summary}))
-
-
-def _backend_cpu_counter():
-    """Count the CPU seconds of the PostgreSQL backends serving this process (the server on this host, read
-    from /proc): each connection's backend is read as it closes, the open ones when the returned function is
-    called, which returns the total (None when the backends cannot be read, e.g. a server on another host)."""
-    import threading
-
-    from django.db import connection
-    from django.db.backends.postgresql.base import DatabaseWrapper
-
-    tick = os.sysconf("SC_CLK_TCK")
-    lock = threading.Lock()
-    total = [0.0]
-    unreadable = [False]
-
-    def read(wrapper) -> float:
-        raw = wrapper.connection
-        if raw is None or raw.closed:
-            return 0.0
-        try:
-            with open(f"/proc/{raw.info.backend_pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            unreadable[0] = True
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / tick
-
-    real_close = DatabaseWrapper.close
-
-    def close(self):
-        seconds = read(self)
-        with lock:
-            total[0] += seconds
-        return real_close(self)
-
-    DatabaseWrapper.close = close
-    connection.ensure_connection()  # this thread's backend, read at the end
-    baseline = read(connection)
-
-    def counted() -> float | None:
-        return None if unreadable[0] else total[0] + read(connection) - baseline
-
-    return counted
 
 
 def _child(env: dict[str, str], profile: bool, threads: int) -> dict:
