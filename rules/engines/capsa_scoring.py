@@ -175,7 +175,7 @@ def evaluate_seat(
     kf, km, kb = evaluate_three(front), evaluate_five(middle, wheel_rank=wheel_rank), evaluate_five(back, wheel_rank=wheel_rank)
     keys = {"front": kf, "middle": km, "back": kb}
     # the rows are evaluated once, for the foul check (A.4) and for scoring alike
-    foul = setting_foul_of_keys(middle, back, kf, km, kb, suit_order=config.suit_order,
+    foul = setting_foul_of_keys(middle, back, kf, km, kb, wheel_rank=wheel_rank, suit_order=config.suit_order,
                                 flush_compare=config.flush_compare, allow_equal_rows=config.allow_equal_rows)
     detected = row_royalties(config, keys)
     if surrendered:

@@ -173,6 +173,15 @@ def test_foul_reason_names_the_rows():
     assert reason == "the front (Pair of Kings, kicker Q) beats the middle (Pair of Kings, kickers J-T-9)"
 
 
+def test_foul_reason_names_the_wheel_by_its_top_card_when_the_wheel_ranks_second_highest():
+    # A.3 wheel_rank=second_highest: the wheel's key ordinal is that of a King-high straight under the low wheel;
+    # the reason must still name the straight the cards make (it said "Straight, King-high" before).
+    reason = setting_foul(c("2♣3♦7♥"), c("A♠2♥3♦4♣5♦"), c("K♠K♥9♦8♣7♦"), wheel_rank="second_highest")
+    assert reason == "the middle (Straight, Five-high (wheel)) beats the back (Pair of Kings, kickers 9-8-7)"
+    reason = setting_foul(c("2♣3♦7♥"), c("A♠K♥Q♦J♣T♦"), c("A♠2♥3♦4♣5♦"), wheel_rank="second_highest")
+    assert reason == "the middle (Straight, Ace-high) beats the back (Straight, Five-high (wheel))"
+
+
 def test_cross_size_comparison_stops_at_the_shorter_key():
     assert compare_keys((1, 9, 8), (1, 9, 8, 3, 2)) == 0
     assert compare_keys((3, 5), (3, 14, 13, 12)) == -1

@@ -45,8 +45,8 @@ def setting_foul(
                                 size=ROW_SIZES[name])
     kf, km, kb = evaluate_three(front), evaluate_five(middle, wheel_rank=wheel_rank), evaluate_five(
         back, wheel_rank=wheel_rank)
-    return setting_foul_of_keys(middle, back, kf, km, kb, suit_order=suit_order, flush_compare=flush_compare,
-                                allow_equal_rows=allow_equal_rows)
+    return setting_foul_of_keys(middle, back, kf, km, kb, wheel_rank=wheel_rank, suit_order=suit_order,
+                                flush_compare=flush_compare, allow_equal_rows=allow_equal_rows)
 
 
 def setting_foul_of_keys(
@@ -56,6 +56,7 @@ def setting_foul_of_keys(
     km: tuple[int, ...],
     kb: tuple[int, ...],
     *,
+    wheel_rank: str = "low",
     suit_order: str | None = None,
     flush_compare: str = "ranks_then_suit",
     allow_equal_rows: bool = True,
@@ -63,21 +64,24 @@ def setting_foul_of_keys(
     """:func:`setting_foul` (A.4) for a setting of the right sizes whose row keys ``kf``, ``km``, ``kb``
     (front, middle, back: :func:`~rules.engines.evaluators.capsa.rows.evaluate_three` and
     ``evaluate_five``) are already known, so a caller that also scores the rows evaluates them once.
-    ``middle`` and ``back`` are the cards (the suit options of A.3 read them); same options and answers."""
+    ``middle`` and ``back`` are the cards (the suit options of A.3 read them); same options and answers
+    (``wheel_rank`` as the keys were made with, A.3: the reason names a straight by its real top card)."""
     if suit_order is None:  # no suit option: the same-size comparison is the keys' own (equal sizes, A.3)
         mid_vs_back = (km > kb) - (km < kb)
     else:
         mid_vs_back = compare_row_keys(middle, km, back, kb, suit_order=suit_order, flush_compare=flush_compare)
     front_vs_mid = compare_keys(kf, km)
     if mid_vs_back > 0:
-        return gettext_noop("the middle (%(middle)s) beats the back (%(back)s)", middle=describe_key(km), back=describe_key(kb))
+        return gettext_noop("the middle (%(middle)s) beats the back (%(back)s)", middle=describe_key(km, wheel_rank=wheel_rank),
+                            back=describe_key(kb, wheel_rank=wheel_rank))
     if front_vs_mid > 0:
-        return gettext_noop("the front (%(front)s) beats the middle (%(middle)s)", front=describe_key(kf), middle=describe_key(km))
+        return gettext_noop("the front (%(front)s) beats the middle (%(middle)s)", front=describe_key(kf, wheel_rank=wheel_rank),
+                            middle=describe_key(km, wheel_rank=wheel_rank))
     if not allow_equal_rows:
         if mid_vs_back == 0:
-            return gettext_noop("the middle equals the back (%(row)s) and equal rows are a foul here", row=describe_key(km))
+            return gettext_noop("the middle equals the back (%(row)s) and equal rows are a foul here", row=describe_key(km, wheel_rank=wheel_rank))
         if front_vs_mid == 0:
-            return gettext_noop("the front equals the middle (%(row)s) and equal rows are a foul here", row=describe_key(kf))
+            return gettext_noop("the front equals the middle (%(row)s) and equal rows are a foul here", row=describe_key(kf, wheel_rank=wheel_rank))
     return None
 
 
