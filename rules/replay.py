@@ -30,7 +30,7 @@ def seat_stacks(seats: Mapping[Any, Any]) -> dict[int, int]:
     """A hand's stored seats (``{"3": {"stack": 5000, ...}}`` or ``{3: 5000}``) as ``{seat: stack cents}``."""
     out: dict[int, int] = {}
     for seat, info in seats.items():
-        out[int(seat)] = int(info["stack"] if isinstance(info, Mapping) else info)
+        out[int(seat)] = int(info["stack"] if type(info) is dict or isinstance(info, Mapping) else info)
     return out
 
 
@@ -67,8 +67,10 @@ def replay_settlement(*, game: str, snapshot: Mapping[str, Any], seats: Mapping[
 
     Raises as :func:`replay_hand`, and ``ValueError`` when the events do not finish the hand.
     """
-    state = replay_hand(game=game, snapshot=snapshot, seats=seats, button=button, events=events, config=config)
-    engine = get_engine(game)
+    engine = get_engine(game)  # replay_hand's steps, the engine looked up once
+    if config is None:
+        config = hand_config(game, snapshot)
+    state = engine.replay(config, seat_stacks(seats), list(events), button=button)
     if not engine.is_complete(state):
         raise ValueError("the stored events do not finish the hand")
     settlement: Settlement = engine.settlement(state)

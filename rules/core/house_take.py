@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_UP, Decimal, Inexact, Rounded, getcontext
 
 __all__ = ["FROM_POTS", "ROUNDINGS", "HouseTake"]
 
@@ -36,6 +36,16 @@ ROUNDINGS = {"down": ROUND_DOWN, "floor": ROUND_FLOOR, "half_up": ROUND_HALF_UP}
 #: until the cap is used up (Forty-one ``tax_side_pots``, B.5, F-28); ``total_from_main_pot``: the take on
 #: the total, from the main pot first and then each side pot in turn (Forty-one ``tax_side_pots``, B.5).
 FROM_POTS = ("main_pot", "pro_rata", "per_pot_main_first", "total_from_main_pot")
+
+#: Bounds of :meth:`HouseTake.on`'s integer path: a base x rate numerator below ``_INT_PRODUCT`` and a
+#: denominator (step x the rate's power of ten) below ``_INT_DENOMINATOR``. Within them the Decimal
+#: computation of a context of at least ``_DECIMAL_PREC`` digits (the default) multiplies exactly and
+#: divides within 10**-10 of the exact quotient, while the quotient's distance from a whole number (and,
+#: for ``half_up``, from a half) is 0 or at least 1/(2 x denominator) > 5 x 10**-10: the rounding sees the
+#: same side, so the integer rounding of the exact quotient gives the same take.
+_INT_PRODUCT = 10**18
+_INT_DENOMINATOR = 10**9
+_DECIMAL_PREC = 28
 
 
 @dataclass(frozen=True)
@@ -55,11 +65,44 @@ class HouseTake:
     flat: int | None = None
     from_pots_rule: str = "main_pot"
 
+    def __post_init__(self) -> None:
+        # rate / step as an exact fraction num / den of ints, for the integer path of :meth:`on` (None: the
+        # Decimal path only: a rate that is not a finite non-negative Decimal, a step that is not a
+        # positive int, an unknown rounding or a denominator beyond _INT_DENOMINATOR). Not a field: it
+        # is derived from the fields, which are frozen.
+        fraction = None
+        rate, step = self.rate, self.step
+        if (type(rate) is Decimal and rate.is_finite() and not rate.is_signed() and type(step) is int and step > 0
+                and self.rounding in ROUNDINGS):
+            _sign, digits, exp = rate.as_tuple()
+            num = int("".join(map(str, digits)))
+            den = step
+            if exp >= 0:  # type: ignore[operator]
+                num *= 10**exp  # type: ignore[operator]
+            else:
+                den *= 10**-exp  # type: ignore[operator]
+            if den < _INT_DENOMINATOR:
+                fraction = (num, den, self.rounding == "half_up")
+        object.__setattr__(self, "_fraction", fraction)
+
     def on(self, base: int) -> int:
         """The take on ``base`` cents before the cap: ``flat``, or ``base x rate / step`` rounded by
-        ``rounding`` to a whole number, times ``step``. Example: 1800 at 0.05 -> 90; step 50 -> 50."""
+        ``rounding`` to a whole number, times ``step``. Example: 1800 at 0.05 -> 90; step 50 -> 50.
+
+        Computed in integers when the amounts allow it (``_INT_PRODUCT``: the same take as the Decimal
+        computation, the same rounding of the exact quotient), else in ``Decimal``."""
         if self.flat is not None:
             return self.flat
+        fraction: tuple[int, int, bool] | None = self._fraction  # type: ignore[attr-defined]
+        if fraction is not None and type(base) is int and base >= 0:
+            num, den, half_up = fraction
+            n = base * num
+            if n < _INT_PRODUCT:
+                ctx = getcontext()
+                if ctx.prec >= _DECIMAL_PREC and not ctx.traps[Inexact] and not ctx.traps[Rounded]:
+                    # ``down`` (stud Taxe R8.3, Capsa fee A.11) and ``floor`` (Forty-one B.5): the quotient
+                    # rounded towards zero, as it is never negative; ``half_up`` (Forty-one B.5): a half up
+                    return ((2 * n + den) // (2 * den) if half_up else n // den) * self.step
         raw = Decimal(base) * self.rate / self.step
         return int(raw.to_integral_value(rounding=ROUNDINGS[self.rounding])) * self.step
 

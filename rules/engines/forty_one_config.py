@@ -252,9 +252,16 @@ def config_to_dict(config: FortyOneConfig) -> dict[str, Any]:
 def tax_policy(config: FortyOneConfig) -> HouseTake:
     """The Forty-one tax as a :class:`~rules.core.house_take.HouseTake` (B.5): ``tax_rate`` (a fraction) of
     a pot rounded by ``tax_rounding`` to a whole ``tax_step``, at most ``tax_cap`` per game, drawn from the
-    pots by ``tax_side_pots``."""
-    return HouseTake(rate=config.tax_rate, step=config.tax_step, rounding=config.tax_rounding,
-                     cap=config.tax_cap, from_pots_rule=config.tax_side_pots)
+    pots by ``tax_side_pots``.
+
+    Built once per config object and kept on it (both are frozen, so the policy never goes stale; a
+    copy of the config carries the same policy, a changed config is a new object)."""
+    policy: HouseTake | None = config.__dict__.get("_tax_policy")
+    if policy is None:
+        policy = HouseTake(rate=config.tax_rate, step=config.tax_step, rounding=config.tax_rounding,
+                           cap=config.tax_cap, from_pots_rule=config.tax_side_pots)
+        object.__setattr__(config, "_tax_policy", policy)
+    return policy
 
 
 def tax_on(amount: int, config: FortyOneConfig) -> int:
@@ -275,7 +282,8 @@ def pot_taxes(config: FortyOneConfig, pots: Sequence[int], *, contested: bool = 
     """
     if not contested and not config.tax_uncontested_pots:
         return [0] * len(pots)
-    bases = list(pots)
-    if bases and not config.tax_includes_antes:
+    if pots and not config.tax_includes_antes:
+        bases = list(pots)
         bases[0] = max(0, bases[0] - antes)
-    return tax_policy(config).from_pots(pots, bases)
+        return tax_policy(config).from_pots(pots, bases)
+    return tax_policy(config).from_pots(pots)

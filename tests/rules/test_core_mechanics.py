@@ -136,6 +136,20 @@ def test_house_take_rounds_by_name_to_whole_steps():
     assert set(ROUNDINGS) == {"down", "floor", "half_up"}
 
 
+
+def test_house_take_integer_path_is_the_decimal_rounding():
+    """The integer path of HouseTake.on gives the Decimal computation's take (issue 19): every rounding,
+    halves and near-halves, steps, rates of many digits, and bases beyond the integer path's bound."""
+    rates = ["0", "0.05", "0.07", "0.033", "0.5", "0.125", "0.999999", "0.0001", "0.05000", "1E-7", "0.3333333333", "0E+3"]
+    bases = [0, 1, 2, 49, 50, 51, 99, 100, 1799, 1800, 3710, 10**6 + 7, 10**15 + 3, 10**19 + 11]
+    for rate in rates:
+        for step in (1, 3, 5, 50, 100, 99999):
+            for rounding in ROUNDINGS:
+                policy = HouseTake(rate=Decimal(rate), step=step, rounding=rounding)
+                for base in [*bases, step // 2, step + step // 2, 20 * step + step // 2]:
+                    exact = Decimal(base) * Decimal(rate) / step
+                    assert policy.on(base) == int(exact.to_integral_value(rounding=ROUNDINGS[rounding])) * step, (rate, step, rounding, base)
+
 def test_house_take_from_pots_by_each_rule():
     pots = [1000, 600]
     assert HouseTake(flat=300).from_pots(pots) == [300, 0]
