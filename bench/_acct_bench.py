@@ -128,3 +128,30 @@ def backend_cpu_counter():
         return None if unreadable[0] else total[0] + read(connection) - baseline
 
     return counted
+
+
+def host_cpu_mark() -> tuple[int, int] | None:
+    """``(steal, total)`` CPU ticks of the whole host so far (Linux ``/proc/stat``), or None where unreadable.
+
+    Steal is the time the hypervisor gave this VM's virtual CPUs to someone else: on a shared host the same
+    code then runs slower, so every phase's figures are printed with the share stolen while it ran."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    steal = fields[7] if len(fields) > 7 else 0
+    return steal, sum(fields[:8])
+
+
+def steal_text(before: tuple[int, int] | None, after: tuple[int, int] | None) -> str:
+    """``"host CPU stolen 3 %"`` between two :func:`host_cpu_mark` readings ("" when either is missing)."""
+    if before is None or after is None or after[1] <= before[1]:
+        return ""
+    return f"host CPU stolen {(after[0] - before[0]) / (after[1] - before[1]) * 100:.0f} %"
+
+
+def steal_meter():
+    """Start measuring the host's stolen CPU share; the returned function gives :func:`steal_text` since then."""
+    before = host_cpu_mark()
+    return lambda: steal_text(before, host_cpu_mark())

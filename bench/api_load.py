@@ -64,6 +64,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from _acct_bench import host_cpu_mark, steal_text
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -545,18 +547,18 @@ def run_phase(croupiers: list[Croupier], *, name: str, think: float, duration: f
         thread.phase_set(phase=name, think=think, duration=duration)
         thread.start_gate = gate
         thread.start()
-    cpu_before = _cpu_marks(services)
+    cpu_before, host_before = _cpu_marks(services), host_cpu_mark()
     start = time.perf_counter()
     gate.set()
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - start
-    cpu_after = _cpu_marks(services)
+    cpu_after, host_after = _cpu_marks(services), host_cpu_mark()
     rows = [x for t in threads for x in t.latencies]
     errors = [e for t in threads for e in t.errors]
     return ({"name": name, "wall": wall, "actions": len(rows), "latencies": [ms for _, ms in rows],
              "closing": [ms for c, ms in rows if c], "ordinary": [ms for c, ms in rows if not c], "errors": errors,
-             "think": think, "croupiers": len(threads),
+             "think": think, "croupiers": len(threads), "steal": steal_text(host_before, host_after),
              "cpu": _cpu_used(cpu_before, cpu_after)}, threads)
 
 
@@ -599,7 +601,8 @@ def report(phase: dict, floor_ms: list[float]) -> list[str]:
         per = {k: v / phase["actions"] * 1000 for k, v in cpu.items()}
         lines.append(f"  CPU per action: web {per['web']:.2f} ms, Celery {per['celery']:.2f} ms, PostgreSQL "
                      f"{per['postgres']:.2f} ms (its backends), bench client {per['bench']:.2f} ms; machine "
-                     f"{sum(cpu.values()) / phase['wall'] / (os.cpu_count() or 1) * 100:.0f} % busy with these")
+                     f"{sum(cpu.values()) / phase['wall'] / (os.cpu_count() or 1) * 100:.0f} % busy with these"
+                     + (f"; {phase['steal']}" if phase.get("steal") else ""))
     lines.append(f"  errors: {len(phase['errors'])}" + (": " + "; ".join(phase["errors"][:3]) if phase["errors"] else ""))
     return lines
 
@@ -703,6 +706,7 @@ def saturation_report(steps: list[dict]) -> list[str]:
         lines.append(f"  {step['croupiers']:4d} croupiers: {rate:7.1f} actions/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
                      f"{'' if ok else '  (over)'}; CPU per action web {per.get('web', 0):.2f} ms, Celery "
                      f"{per.get('celery', 0):.2f} ms, PostgreSQL {per.get('postgres', 0):.2f} ms"
+                     + (f"; {step['steal']}" if step.get("steal") else "")
                      + (f"; ERRORS {len(step['errors'])}" if step["errors"] else ""))
     if ceiling:
         lines.append(f"  ceiling: {ceiling[0]:.1f} actions/s ({ceiling[1]} croupiers, p99 {ceiling[2]:.1f} ms)")

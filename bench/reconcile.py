@@ -36,7 +36,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-from _acct_bench import ROOT, backend_cpu_counter, bench_database, copy_rows, peak_rss_mb, set_sequences
+from _acct_bench import ROOT, backend_cpu_counter, bench_database, copy_rows, peak_rss_mb, set_sequences, steal_meter
 
 GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
 TARGET_ONE_PROCESS = 2000
@@ -454,7 +454,9 @@ def main() -> None:
               f"COPY of the day's event rows out {copy_seconds:.2f} s ({copy_bytes / 1e6:.0f} MB) = "
               f"{args.hands / copy_seconds:,.0f} hands/s")
 
+        stolen = steal_meter()
         one = _child(child_env, args.profile, args.threads)
+        one_steal = stolen()
         rate = args.hands / one["seconds"]
         print(f"one process ({args.threads} threads): {args.hands:,} hands in {one['seconds']:.2f} s = {rate:,.0f} hands/s (target >= "
               f"{TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}; "
@@ -464,9 +466,9 @@ def main() -> None:
               f"({(one['seconds'] - one['replay']) / args.hands * 1000:.3f} ms/hand); CPU {one['cpu']:.2f} s = "
               f"{args.hands / one['cpu']:,.0f} hands per CPU-second; PostgreSQL's CPU for it "
               f"{_db_cpu_text(one.get('db_cpu'), args.hands)}; peak RSS {one['rss']:.0f} MB (target < "
-              f"{TARGET_RSS_MB}) -> {'OK' if one['rss'] < TARGET_RSS_MB else 'ABOVE TARGET'}")
-        print(f"  run {one['status']}: {one['summary']}")
-        print(f"  {_flagged_ok(tampered)}")
+              f"{TARGET_RSS_MB}) -> {'OK' if one['rss'] < TARGET_RSS_MB else 'ABOVE TARGET'}"
+              + (f"; {one_steal}" if one_steal else ""))
+        print(f"  run {one['status']}: {one['summary']}\n  {_flagged_ok(tampered)}")
 
         from accounting.services.reconciliation import gaming_day_reconcile
 
@@ -479,7 +481,9 @@ def main() -> None:
             print("two worker processes: skipped (set REDIS_URL to a Redis database the bench may flush)")
             return
         _reset()
+        stolen = steal_meter()
         many = _celery_run(child_env | {"REDIS_URL": broker}, broker, args.workers, args.hands)
+        many_steal = stolen()
         rate2 = args.hands / many["seconds"]
         target2 = TARGET_TWO_WORKERS if args.workers == 2 else 0
         print(f"{args.workers} Celery worker processes: {args.hands:,} hands in {many['seconds']:.2f} s = {rate2:,.0f} "
@@ -488,7 +492,8 @@ def main() -> None:
               f"{args.hands / max(many['cpu'], 1e-9):,.0f} hands per CPU-second; largest worker peak RSS "
               f"{many['rss']:.0f} MB")
         print(f"  run {many['status']}: {many['summary']}")
-        print(f"  {_flagged_ok(tampered)}; host load average {os.getloadavg()[0]:.1f}")
+        print(f"  {_flagged_ok(tampered)}; host load average {os.getloadavg()[0]:.1f}"
+              + (f"; {many_steal}" if many_steal else ""))
 
 
 if __name__ == "__main__":
