@@ -27,9 +27,10 @@ import argparse
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
+
+from _acct_bench import best_cpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -70,14 +71,7 @@ def build_hands(game: str, n: int, seed: int) -> tuple[Any, dict[str, Any], list
 def cpu_best(fn: Any, items: list[Any], rounds: int) -> float:
     """Best CPU seconds of ``rounds`` passes of ``fn`` over ``items``; the card parser's cache is emptied
     before each pass, so every pass reads its cards as a worker meeting the day's hands for the first time."""
-    best = float("inf")
-    for _ in range(rounds):
-        cards._PARSE_CACHE.clear()
-        t0 = time.process_time()
-        for item in items:
-            fn(item)
-        best = min(best, time.process_time() - t0)
-    return best
+    return best_cpu(fn, items, rounds, before_pass=cards._PARSE_CACHE.clear)
 
 
 def line(label: str, n: int, seconds: float) -> str:

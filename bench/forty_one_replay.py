@@ -26,8 +26,9 @@ import json
 import os
 import random
 import sys
-import time
 from pathlib import Path
+
+from _acct_bench import best_cpu
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -51,16 +52,6 @@ def build_pool(n: int, seed: int):
         stored = {str(s): {"stack": STACK, "player_ref": None} for s in seats}
         hands.append((stored, seats[0], [json.loads(json.dumps(e)) for e in events]))
     return engine.config_to_dict(config), hands
-
-
-def best_cpu(fn, hands, rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        c0 = time.process_time()
-        for hand in hands:
-            fn(hand)
-        best = min(best, time.process_time() - c0)
-    return best
 
 
 def main() -> None:

@@ -22,23 +22,13 @@ import argparse
 import os
 import random
 import sys
-import time
 from pathlib import Path
+
+from _acct_bench import best_cpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
-
-
-def _best_cpu(fn, items, rounds: int) -> float:
-    """Best CPU seconds of ``rounds`` passes of ``fn`` over ``items``."""
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.process_time()
-        for item in items:
-            fn(item)
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,10 +65,10 @@ def main(argv: list[str] | None = None) -> int:
                 records.append(record)
                 cases.append(({str(s): {"stack": c} for s, c in seats.items()}, button, list(records), state))
         states = [case[3] for case in cases]
-        replay = _best_cpu(lambda c, spec=spec, snapshot=snapshot: replay_hand(
+        replay = best_cpu(lambda c, spec=spec, snapshot=snapshot: replay_hand(
             game=spec.name, snapshot=snapshot, seats=c[0], button=c[1], events=c[2]), cases, args.rounds)
-        answer = _best_cpu(lambda s, spec=spec: money_out(dict(spec.engine.view(s))), states, args.rounds)
-        view = _best_cpu(lambda s, spec=spec: view_out(spec.hand_view(s).as_dict()), states, args.rounds)
+        answer = best_cpu(lambda s, spec=spec: money_out(dict(spec.engine.view(s))), states, args.rounds)
+        view = best_cpu(lambda s, spec=spec: view_out(spec.hand_view(s).as_dict()), states, args.rounds)
         n = len(states)
         us = [t / n * 1e6 for t in (replay, answer, view)]
         print(f"  {spec.name:24s} {n:7d} {us[0]:8.1f} {us[1]:8.1f} {us[2]:8.1f}  {us[2] / us[1]:10.2f}  "
