@@ -743,7 +743,8 @@ def hand_close(*, hand: Hand, actor) -> Hand:
         if not engine.is_complete(state):
             unchanged = _state_extra(locked, engine, state)
             who = unchanged["state"].get("to_act")
-            detail = f"seat {who} is to act" if who is not None else "the engine expects more events"
+            detail = (_("seat %(seat)s is to act") % {"seat": who} if who is not None
+                      else _("the engine expects more events"))
             raise ApplicationError(_("%(hand)s is not finished: %(detail)s; log the rest or ask the floor to void it")
                                    % {"hand": locked.reference, "detail": detail}, code="hand_not_complete",
                                    extra={**unchanged, **locked.reference_extra})

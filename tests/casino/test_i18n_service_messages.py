@@ -190,6 +190,18 @@ def test_capsa_rows_naturals_and_fouls_read_in_the_readers_language():
         "Drache", "sechs Paare", "drei Flushes"]
 
 
+def test_a_capsa_row_with_the_wrong_card_count_is_named_in_the_readers_language():
+    from rules.engines.capsa import apply
+    from rules.engines.errors import WrongCardCount
+    from tests.rules.test_capsa_engine import started
+
+    with pytest.raises(WrongCardCount) as refused:
+        apply(started(), {"type": "set", "seat": 1, "front": "5c 5d", "middle": "9s 9h 9d Qs Qh",
+                          "back": "Ks Kh Kd Kc 2s"})
+    assert "the front row needs 3 cards" in str(refused.value)
+    assert "die vordere Reihe braucht 3 Karten" in _in("de-at", refused.value.message)
+
+
 @pytest.mark.django_db
 def test_the_admin_audit_rows_read_in_german_with_local_times(client, django_user_model):
     from tables.services.floor import table_pause

@@ -451,7 +451,7 @@ def test_setting_must_use_exactly_the_seats_13_cards():
     with pytest.raises(DuplicateCard, match="two rows"):
         apply(state, {"type": "set", "seat": 1, "front": "5c 5d 4c", "middle": "9s 9h 9d Qs Qh",
                       "back": "Ks Kh Kd Kc 5c"})
-    with pytest.raises(WrongCardCount, match="the front needs 3 cards"):
+    with pytest.raises(WrongCardCount, match="the front row needs 3 cards"):
         apply(state, {"type": "set", "seat": 1, "front": "5c 5d", "middle": "9s 9h 9d Qs Qh",
                       "back": "Ks Kh Kd Kc 2s"})
     with pytest.raises(InvalidCard):

@@ -709,6 +709,18 @@ def _unseen_variant(events, seat):
     return [{**e, "cards": "?? ??"} if e["type"] == "deal" and e["seat"] == seat else e for e in events]
 
 
+def test_refused_exposure_names_the_card_asked_for_never_the_seats_face_down_cards():
+    # B.4 step 4 with issue 20: a live hand's answers never name a face-down card, refusals included.
+    state = exposure_state()
+    held = fo.view(state)  # what the seat holds is recorded (record every card), but stays private
+    with pytest.raises(IllegalAction) as refused:
+        fo.apply(state, {"type": "expose", "seat": 2, "cards": "A♥ 9♥"})
+    message = str(refused.value)
+    assert "does not hold it" in message and "A" in message
+    assert "holds" not in message and "9♣" not in message and "8♣" not in message, message
+    assert fo.view(state) == held
+
+
 def test_unseen_cards_replay_to_the_same_hand_once_exposed_and_shown():
     import random as _random
 

@@ -164,6 +164,9 @@ def test_explicit_close_of_an_unfinished_hand_names_whose_turn_it_is(api_client,
     assert response.status_code == 400 and response.json()["code"] == "hand_not_complete"
     assert "seat 5 is to act" in response.json()["message"]
     assert Hand.objects.get(pk=hand_id).status == Hand.Status.OPEN and not JournalEntry.objects.exists()
+    german = api_client.post(f"/api/v1/hands/{hand_id}/close/", HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 400 and "Platz 5 ist am Zug" in german.json()["message"], german.json()
+    assert "is to act" not in german.json()["message"]
 
 
 def test_closed_hand_refuses_close_void_and_events(api_client, stud_table):

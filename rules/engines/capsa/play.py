@@ -30,6 +30,7 @@ from rules.engines.errors import (
     WrongCardCount,
 )
 from rules.engines.evaluators.capsa import (
+    ROW_NAMES,
     ROW_SIZES,
     ROWS,
     natural_name,
@@ -201,7 +202,7 @@ def _on_set(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:
     for row in ROWS:
         cards = _cards(event, row, seat, "set")
         if len(cards) != ROW_SIZES[row]:
-            raise WrongCardCount(gettext_noop("seat %(seat)s set: the %(row)s needs %(row_size)s cards, %(n_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_cards=len(cards)),
+            raise WrongCardCount(gettext_noop("seat %(seat)s set: the %(row)s needs %(row_size)s cards, %(n_cards)s given (A.2)", seat=seat, row=ROW_NAMES[row], row_size=ROW_SIZES[row], n_cards=len(cards)),
                                  seat=seat, rule="A.2")
         rows[row] = tuple(cards)
     used = [*rows["front"], *rows["middle"], *rows["back"]]

@@ -27,6 +27,7 @@ from rules.engines.errors import (
     WrongCardCount,
 )
 from rules.engines.evaluators.capsa import (
+    ROW_NAMES,
     ROW_SIZES,
     ROWS,
 )
@@ -139,7 +140,7 @@ def showdown(doc: Mapping[str, Any]) -> dict[str, Any]:
             for row in ROWS:
                 row_cards = _cards(raw, row, seat, "show")
                 if len(row_cards) != ROW_SIZES[row]:
-                    raise WrongCardCount(gettext_noop("seat %(seat)s: the %(row)s needs %(row_size)s cards, %(n_row_cards)s given (A.2)", seat=seat, row=row, row_size=ROW_SIZES[row], n_row_cards=len(row_cards)), seat=seat, rule="A.2")
+                    raise WrongCardCount(gettext_noop("seat %(seat)s: the %(row)s needs %(row_size)s cards, %(n_row_cards)s given (A.2)", seat=seat, row=ROW_NAMES[row], row_size=ROW_SIZES[row], n_row_cards=len(row_cards)), seat=seat, rule="A.2")
                 rows[row] = tuple(row_cards)
             cards = [Card(c) for row in ROWS for c in rows[row]]
         for c in cards:

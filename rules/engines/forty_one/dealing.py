@@ -179,7 +179,10 @@ def _expose(st: FortyOneState, ev: dict[str, Any]) -> dict[str, Any]:
         _adopt_unseen(st, seat, cards, "expose")
         for c in cards:
             if c not in st.hole[seat]:
-                raise IllegalAction(gettext_noop("seat %(seat)s cannot expose %(c)s: it does not hold it (it holds %(hole)s) (B.4 step 4)", seat=seat, c=c, hole=format_cards(st.hole[seat])), seat=seat, rule="B.4")
+                # The refusal names the card asked for, never the seat's face-down cards (a live hand's answers
+                # do not name them, issue 20).
+                raise IllegalAction(gettext_noop("seat %(seat)s cannot expose %(c)s: it does not hold it (B.4 step 4)",
+                                                 seat=seat, c=c), seat=seat, rule="B.4")
     st.exposed[seat] = tuple(cards)
     _check_exposure_done(st)
     return {"type": "expose", "seat": seat, "cards": format_cards(cards)}
