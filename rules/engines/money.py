@@ -29,7 +29,7 @@ def _refused(field: str, reason: Message) -> InvalidAmount:
     return InvalidAmount(gettext_noop("%(field)s: %(reason)s", field=field, reason=reason), extra={"field": field})
 
 
-def to_cents(value: object, *, field: str = "amount", allow_negative: bool = False) -> int:
+def to_cents(value: object, *, field: str = "amount", allow_negative: bool = False, text_only: bool = False) -> int:
     """Convert a decimal amount in EUR (``"12.50"``, ``Decimal("12.5")``, ``12``) to integer cents.
 
     Floats are refused (they cannot carry money exactly); text must be a plain ASCII decimal
@@ -37,9 +37,11 @@ def to_cents(value: object, *, field: str = "amount", allow_negative: bool = Fal
     ``"10.00\n"``), an amount is exact (a page's typed text goes through ``casino.money.parse_money_input``,
     which reads what a person writes). Raises :class:`InvalidAmount` naming ``field`` for: non-numbers, exponents,
     ``NaN``/``Infinity``, more than two decimals (``1.005``), negative
-    amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``.
+    amounts unless ``allow_negative``, and amounts above ``MAX_AMOUNT_CENTS``. With ``text_only`` (the API's
+    edge, where amounts travel as decimal strings) a number is refused too: a client sending ``1000`` meaning
+    cents would otherwise post 1000.00 EUR.
     """
-    if isinstance(value, bool) or isinstance(value, float):
+    if isinstance(value, bool) or isinstance(value, float) or (text_only and isinstance(value, int)):
         raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))
     if isinstance(value, str) and not PLAIN_DECIMAL.fullmatch(value):
         raise _refused(field, gettext_noop("%(value)s is not an amount; send a decimal string such as \"10.00\"", value=repr(value)))

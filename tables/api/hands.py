@@ -81,7 +81,7 @@ _REFUSALS = {code: OpenApiResponse(HandRefusalSerializer, description=ERROR_DESC
 
 
 def _seats_in(rows) -> list[SeatInput]:
-    return [SeatInput(seat=row["seat"], stack=to_cents(row["stack"], field=f"seat {row['seat']} stack"),
+    return [SeatInput(seat=row["seat"], stack=to_cents(row["stack"], field=f"seat {row['seat']} stack", text_only=True),
                       player_ref=row.get("player_ref") or None) for row in rows]
 
 

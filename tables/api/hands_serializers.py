@@ -71,7 +71,7 @@ def event_in(event: Any) -> Any:
                                          "as a decimal string such as \"10.00\""), extra={"field": "to"})
     for key in EVENT_MONEY_FIELDS:
         if key in out and out[key] is not None:
-            out[key] = to_cents(out[key], field=f"event.{key}")
+            out[key] = to_cents(out[key], field=f"event.{key}", text_only=True)
     return out
 
 
