@@ -93,8 +93,17 @@ def test_a_refused_next_hand_keeps_the_input_and_lists_every_problem(browser, lo
     assert Hand.objects.get(table=table).seats["3"]["stack"] == 10000
 
 
-def test_the_spread_limit_amount_picker(browser, login, shot):
+def _to_the_bring_in(hand, croupier, key: str) -> None:
+    """Log a two-seat stud hand up to the bring-in by seat 1 (antes, the third-street deals), through the service."""
     from tables.services.hands import hand_event_append
+
+    for n, event in enumerate(({"type": "ante", "seat": 1}, {"type": "ante", "seat": 3},
+                               {"type": "deal", "seat": 1, "cards": "?? ?? 3c"},
+                               {"type": "deal", "seat": 3, "cards": "?? ?? Kd"}, {"type": "bring_in", "seat": 1})):
+        hand_event_append(hand=hand.pk, event=event, idempotency_key=f"{key}-{n}", expected_seq=n, actor=croupier)
+
+
+def test_the_spread_limit_amount_picker(browser, login, shot):
 
     table = table_make(game="seven_card_stud", name="Stud spread", seats=8, config={
         "limit_type": "spread", "spread_min": "10.00", "spread_max": "50.00", "ante": "1.00", "taxe_amount": "2.00"})
@@ -102,10 +111,7 @@ def test_the_spread_limit_amount_picker(browser, login, shot):
     sign_in(login, browser, croupier)
     open_hand(browser, table, {1: "200.00", 3: "200.00"})
     hand = Hand.objects.get(table=table)
-    for n, event in enumerate(({"type": "ante", "seat": 1}, {"type": "ante", "seat": 3},
-                               {"type": "deal", "seat": 1, "cards": "?? ?? 3c"},
-                               {"type": "deal", "seat": 3, "cards": "?? ?? Kd"}, {"type": "bring_in", "seat": 1})):
-        hand_event_append(hand=hand.pk, event=event, idempotency_key=f"setup-{n}", expected_seq=n, actor=croupier)
+    _to_the_bring_in(hand, croupier, "setup")
     browser.get(f"{browser.base}/croupier/tables/{table.pk}/")
     form = browser.find_element(By.CSS_SELECTOR, "form.spread[data-kind=raise]")
     label = form.find_element(By.CSS_SELECTOR, "button[type=submit] [data-to-label]")
@@ -129,7 +135,7 @@ def test_the_spread_limit_amount_picker(browser, login, shot):
 
 def test_the_spread_picker_groups_thousands_the_german_way_as_it_moves(browser, login):
     """Issue 18: the picker's moving label wrote ``12345,00`` beside the page's ``12.345,00``."""
-    from tables.services.hands import SeatInput, hand_event_append, hand_open
+    from tables.services.hands import SeatInput, hand_open
 
     table = table_make(game="seven_card_stud", name="Stud spread de", seats=8, config={
         "limit_type": "spread", "spread_min": "1000.00", "spread_max": "20000.00", "ante": "1.00", "taxe_amount": "2.00"})
@@ -137,10 +143,7 @@ def test_the_spread_picker_groups_thousands_the_german_way_as_it_moves(browser, 
     hand_stacks = {1: 5_000_000, 3: 5_000_000}
     sign_in(login, browser, croupier, "de-at")
     hand = hand_open(table=table, seats=[SeatInput(seat=s, stack=c) for s, c in hand_stacks.items()], actor=croupier)
-    for n, event in enumerate(({"type": "ante", "seat": 1}, {"type": "ante", "seat": 3},
-                               {"type": "deal", "seat": 1, "cards": "?? ?? 3c"},
-                               {"type": "deal", "seat": 3, "cards": "?? ?? Kd"}, {"type": "bring_in", "seat": 1})):
-        hand_event_append(hand=hand.pk, event=event, idempotency_key=f"setup-de-{n}", expected_seq=n, actor=croupier)
+    _to_the_bring_in(hand, croupier, "setup-de")
     browser.get(f"{browser.base}/croupier/tables/{table.pk}/")
     form = browser.find_element(By.CSS_SELECTOR, "form.spread[data-kind=raise]")
     label = form.find_element(By.CSS_SELECTOR, "button[type=submit] [data-to-label]")

@@ -143,12 +143,18 @@ def _while_another_terminal_holds_the_hand(user, hand_id: int, held: dict, body:
     return answers[0], holder["state"]
 
 
-def test_a_retry_that_waited_for_the_row_lock_finds_the_event_the_holder_committed(api_client):
+def _hand_with_the_first_ante(api_client) -> tuple[object, int]:
+    """A fresh stud hand whose first ante (seat 1) is logged through the API: ``(croupier, hand id)``."""
     table = table_make(game="seven_card_stud")
     user = croupier_on_duty(table)
     hand_id = _open(api_client, user, table)
     first = {"idempotency_key": "ante-1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
     assert api_client.post(f"/api/v1/hands/{hand_id}/events/", first, format="json").status_code == 201
+    return user, hand_id
+
+
+def test_a_retry_that_waited_for_the_row_lock_finds_the_event_the_holder_committed(api_client):
+    user, hand_id = _hand_with_the_first_ante(api_client)
     ante = {"type": "ante", "seat": 3}
     retry = {"idempotency_key": "held-2", "expected_seq": 1, "event": ante}
     answer, held_state = _while_another_terminal_holds_the_hand(user, hand_id, ante, retry)
@@ -159,11 +165,7 @@ def test_a_retry_that_waited_for_the_row_lock_finds_the_event_the_holder_committ
 
 
 def test_a_different_event_that_waited_for_the_row_lock_is_told_the_committed_state(api_client):
-    table = table_make(game="seven_card_stud")
-    user = croupier_on_duty(table)
-    hand_id = _open(api_client, user, table)
-    first = {"idempotency_key": "ante-1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
-    assert api_client.post(f"/api/v1/hands/{hand_id}/events/", first, format="json").status_code == 201
+    user, hand_id = _hand_with_the_first_ante(api_client)
     other = {"idempotency_key": "ante-5-other", "expected_seq": 1, "event": {"type": "ante", "seat": 5}}
     answer, held_state = _while_another_terminal_holds_the_hand(user, hand_id, {"type": "ante", "seat": 3}, other)
     assert answer.status_code == 409 and answer.json()["code"] == "stale_sequence", answer.json()
