@@ -767,6 +767,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web-processes", type=int, default=1,
                         help="separate gunicorn masters (ports), as on separate hosts; croupiers spread over them")
     parser.add_argument("--celery-workers", type=int, default=1, help="separate Celery worker processes")
+    parser.add_argument("--switch-interval-ms", type=float, default=None,
+                        help="GIL switch interval of each gunicorn worker, ms (WEB_SWITCH_INTERVAL_MS; default: "
+                             "gunicorn.conf.py's 0.5; Python's own is 5)")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"),
                         help="PostgreSQL server (its database part is ignored); default $DATABASE_URL or local")
     parser.add_argument("--db-name", default=BENCH_DB, help="the benchmark database (dropped and created)")
@@ -816,6 +819,8 @@ def main(argv: list[str] | None = None) -> int:
     # Set only now: the in-process figures above run with the interpreter's default, as the web workers do (a
     # closing action's reconciliation is published by a background thread, which would otherwise cut in).
     sys.setswitchinterval(0.0005)
+    if args.switch_interval_ms is not None:
+        env["WEB_SWITCH_INTERVAL_MS"] = str(args.switch_interval_ms)
     services = Services(env, _free_port(), args.workers, args.threads, args.worker_class,
                         web_processes=args.web_processes, celery_workers=args.celery_workers)
     phases: list[dict] = []
@@ -824,6 +829,7 @@ def main(argv: list[str] | None = None) -> int:
         services.start()
         print(f"{args.web_processes} gunicorn process(es) on 127.0.0.1:{','.join(map(str, services.ports))} "
               f"({args.workers} {args.worker_class} workers x {args.threads} threads each, persistent DB connections), "
+              f"GIL switch interval {env.get('WEB_SWITCH_INTERVAL_MS', '0.5')} ms (gunicorn.conf.py), "
               f"{args.celery_workers} Celery worker process(es); {args.croupiers} croupiers, {args.players} players "
               f"a hand; set-up {time.perf_counter() - total_start:.0f} s")
         croupiers = [Croupier(index=i, port=services.ports[i % len(services.ports)], table=table, token=token,
