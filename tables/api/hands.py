@@ -45,6 +45,7 @@ from tables.api.view_serializers import (
     HandAnswerSerializer,
     HandEventAnswerSerializer,
     HandRefusalSerializer,
+    HandSubmissionAnswerSerializer,
     view_out,
 )
 from tables.models import Hand, HandEvent
@@ -207,12 +208,13 @@ class HandEventsView(_MoneyErrors, generics.ListCreateAPIView):
 
 
 class HandEventsBatchView(_MoneyErrors, generics.GenericAPIView):
-    """``POST /api/v1/hands/{id}/events/batch/``: log many events onto an open hand, all or nothing."""
+    """``POST /api/v1/hands/{id}/events/batch/``: log many events onto an open hand, all or nothing; 200,
+    with ``"replayed": true`` when the same batch (same ``idempotency_key``) was stored before."""
 
     permission_classes = [IsCroupierOrFloorManager]
     serializer_class = HandEventsBatchInputSerializer
 
-    @extend_schema(request=HandEventsBatchInputSerializer, responses={200: HandAnswerSerializer, **_REFUSALS})
+    @extend_schema(request=HandEventsBatchInputSerializer, responses={200: HandSubmissionAnswerSerializer, **_REFUSALS})
     def post(self, request, pk: int):
         hand = get_object_or_404(Hand, pk=pk)
         form = HandEventsBatchInputSerializer(data=request.data)
@@ -220,7 +222,8 @@ class HandEventsBatchView(_MoneyErrors, generics.GenericAPIView):
         events = [_event_in_indexed(e, i) for i, e in enumerate(form.validated_data["events"], start=1)]
         hand, state = hand_events_submit(hand=hand, events=events, actor=request.user,
                                          idempotency_key=form.validated_data["idempotency_key"])
-        return Response(_hand_answer(hand, state))
+        replayed = bool(state.pop("replayed", False))
+        return Response(_hand_answer(hand, state) | {"replayed": replayed})
 
 
 def _event_in_indexed(event, index: int):
@@ -233,12 +236,15 @@ def _event_in_indexed(event, index: int):
 
 class HandSubmitView(_MoneyErrors, generics.GenericAPIView):
     """``POST /api/v1/hands/submit/``: a whole hand at once, validated event by event, stored all or
-    nothing: ``table`` + ``seats`` + ``events``, or ``table`` + ``phh`` (a PHH Seven Card Stud file)."""
+    nothing: ``table`` + ``seats`` + ``events``, or ``table`` + ``phh`` (a PHH Seven Card Stud file).
+    201 with the new hand; 200 with ``"replayed": true`` and the stored hand when the same submission (same
+    ``idempotency_key``) comes again, as ``POST .../events/`` answers a retry."""
 
     permission_classes = [IsCroupierOrFloorManager]
     serializer_class = HandSubmitInputSerializer
 
-    @extend_schema(request=HandSubmitInputSerializer, responses={201: HandAnswerSerializer, **_REFUSALS})
+    @extend_schema(request=HandSubmitInputSerializer,
+                   responses={201: HandSubmissionAnswerSerializer, 200: HandSubmissionAnswerSerializer, **_REFUSALS})
     def post(self, request):
         form = HandSubmitInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -251,7 +257,9 @@ class HandSubmitView(_MoneyErrors, generics.GenericAPIView):
             events = [_event_in_indexed(e, i) for i, e in enumerate(data["events"], start=1)]
             hand, state = hand_events_submit(table=table, seats=_seats_in(data["seats"]), events=events,
                                              actor=request.user, idempotency_key=data["idempotency_key"])
-        return Response(_hand_answer(hand, state), status=status.HTTP_201_CREATED)
+        replayed = bool(state.pop("replayed", False))
+        return Response(_hand_answer(hand, state) | {"replayed": replayed},
+                        status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
 
 
 class HandCloseView(_MoneyErrors, generics.GenericAPIView):

@@ -189,6 +189,17 @@ class HandAnswerSerializer(HandOutputSerializer):
         fields = [*HandOutputSerializer.Meta.fields, "state", "view"]
 
 
+class HandSubmissionAnswerSerializer(HandAnswerSerializer):
+    """A hand submitted whole or a batch of its events: the hand, ``state`` and ``view``, and whether the
+    submission was a retry (``replayed``)."""
+
+    replayed = serializers.BooleanField(read_only=True,
+                                        help_text="true: this idempotency key was submitted before; nothing new stored")
+
+    class Meta(HandAnswerSerializer.Meta):
+        fields = [*HandAnswerSerializer.Meta.fields, "replayed"]
+
+
 class HandEventAnswerSerializer(HandEventOutputSerializer):
     """The event as stored, whether it was a retry (``replayed``), and the hand's ``state`` and ``view`` after it."""
 

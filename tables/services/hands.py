@@ -508,7 +508,8 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
     (opened as by :func:`hand_open`, ``source`` recorded). Each event is validated in order through the
     engine; the first bad one refuses the whole submission (400, message ``"event N (type): ..."``,
     ``extra.index`` = N) and nothing is stored. Event ``i`` gets the key ``"{idempotency_key}:{i}"``;
-    submitting the same key again returns the stored hand and writes nothing. A hand the events
+    submitting the same key again returns the stored hand, with ``"replayed": True`` in ``state``, and writes
+    nothing. A hand the events
     complete is closed (and posted) in the same transaction.
     """
     if not idempotency_key or len(idempotency_key) > 100:
@@ -529,14 +530,14 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             earlier = HandEvent.objects.select_related("hand").filter(hand__table=table, idempotency_key=first_key).first()
             if earlier is not None:
                 _submission_replay_check(earlier.hand, checked, idempotency_key, seats=seats)
-                return earlier.hand, hand_state(hand=earlier.hand, typed=True)
+                return earlier.hand, hand_state(hand=earlier.hand, typed=True) | {"replayed": True}
             hand = hand_open(table=table, seats=seats or (), actor=actor, source=source, button_seat=button_seat,
                              opened_at=opened_at, profile=profile)
         locked = _lock(hand)
         _logging_check_locked(locked, actor)
         if HandEvent.objects.filter(hand=locked, idempotency_key=first_key).exists():
             _submission_replay_check(locked, checked, idempotency_key)
-            return locked, hand_state(hand=locked, typed=True)
+            return locked, hand_state(hand=locked, typed=True) | {"replayed": True}
         if locked.status != Hand.Status.OPEN:
             raise _closed_error(locked)
         engine, state = hand_replay(hand=locked)

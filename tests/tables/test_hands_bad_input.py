@@ -238,7 +238,7 @@ def test_a_whole_hand_key_reused_for_another_hand_is_a_409(api_client):
     seats = [{"seat": 1, "stack": "100.00"}, {"seat": 3, "stack": "100.00"}, {"seat": 5, "stack": "100.00"}]
     body = {"idempotency_key": "whole-1", "table": table.pk, "seats": seats, "events": CLOSED}
     assert api_client.post("/api/v1/hands/submit/", body, format="json").status_code == 201
-    assert api_client.post("/api/v1/hands/submit/", body, format="json").status_code == 201  # a retry: same hand
+    assert api_client.post("/api/v1/hands/submit/", body, format="json").status_code == 200  # a retry: same hand, replayed
     assert Hand.objects.count() == 1
     changed = body | {"events": CLOSED[:-1] + [{"type": "call", "seat": 3}]}
     response = api_client.post("/api/v1/hands/submit/", changed, format="json")

@@ -219,8 +219,10 @@ def test_batch_onto_an_open_hand_is_all_or_nothing(api_client, stud_table):
     good = {"idempotency_key": "b2", "events": WON_ON_THIRD}
     response = api_client.post(f"/api/v1/hands/{hand_id}/events/batch/", good, format="json")
     assert response.status_code == 200 and response.json()["status"] == "closed"
+    assert response.json()["replayed"] is False
     again = api_client.post(f"/api/v1/hands/{hand_id}/events/batch/", good, format="json")
     assert again.status_code == 200 and again.json()["event_count"] == len(WON_ON_THIRD)
+    assert again.json()["replayed"] is True and again.json()["state"] == response.json()["state"]
     assert HandEvent.objects.filter(hand_id=hand_id).count() == len(WON_ON_THIRD)
     assert JournalEntry.objects.filter(hand_id=hand_id).count() == 1
 
@@ -232,8 +234,11 @@ def test_whole_hand_submission_opens_logs_and_closes_once(api_client, stud_table
     first = api_client.post("/api/v1/hands/submit/", body, format="json")
     assert first.status_code == 201, first.json()
     assert first.json()["status"] == "closed" and first.json()["source"] == "batch"
+    assert first.json()["replayed"] is False
     again = api_client.post("/api/v1/hands/submit/", body, format="json")
-    assert again.json()["id"] == first.json()["id"]
+    # a retry answers as a retried event does: 200, replayed, the stored hand (break-test F4)
+    assert again.status_code == 200 and again.json()["replayed"] is True
+    assert again.json()["id"] == first.json()["id"] and again.json()["view"] == first.json()["view"]
     assert Hand.objects.count() == 1 and JournalEntry.objects.count() == 1
 
 
