@@ -52,7 +52,8 @@ def replay_hand(*, game: str, snapshot: Mapping[str, Any], seats: Mapping[Any, A
     ``config``, when given, is :func:`hand_config` of ``(game, snapshot)`` already built by a caller that
     replays many hands dealt under one snapshot (reconciliation's batches); it saves the cache lookup,
     which serialises the snapshot. Raises the engine's ``RuleViolation`` when an event does not replay
-    (stud and Forty-one name the event's index) and ``ConfigError`` for an unknown game or a bad snapshot.
+    (the stud games' error names the event's index, ``extra["event_index"]``; Forty-one's and Capsa's are the
+    event's own error, as their ``apply`` raises it) and ``ConfigError`` for an unknown game or a bad snapshot.
     """
     engine = get_engine(game)
     if config is None:
