@@ -5,7 +5,7 @@ figures, the servers, the paced and saturation phases, the report) run in order 
 
 Run from the repo root (PostgreSQL and Redis running): ``.venv/bin/python bench/api_load.py``
 [``--croupiers 250 --think 3 --duration 60``] [``--saturate-steps 1,2,4,8,16,32``] [``--workers 4 --threads 2``]
-[``--web-processes 2``] [``--celery-workers 2``] [``--profile 3``]. Each phase is bounded by ``--duration``.
+[``--saturate-workers 2,4``] [``--web-processes 2``] [``--celery-workers 2``] [``--profile 3``]. Each phase is bounded by ``--duration``.
 
 What it does, all on this machine and all stopped again at the end (only the processes it started):
 
@@ -31,7 +31,9 @@ What it does, all on this machine and all stopped again at the end (only the pro
    ``expected_seq``), opening the next hand when one closes, pausing between actions like a croupier at
    a live table: exponentially distributed pauses of mean ``--think`` seconds (capped at 4x);
 8. optional **saturation steps**: for each count in ``--saturate-steps``, that many croupiers with no
-   pause for ``--step-duration`` s; the ceiling is the most actions/s with p99 under 50 ms;
+   pause for ``--step-duration`` s; the ceiling is the most actions/s with p99 under 50 ms; with
+   ``--saturate-workers 2,4`` the steps run again after restarting the web processes with each of those
+   worker counts (one and two per core on 2 cores), every ceiling in the final block;
 9. prints actions/s and the p50/p90/p99 latency of one logged action per phase (ordinary and closing
    actions apart too), the bare commit's p50/p99 and the ratios, the CPU each kind of process used per
    action (web, Celery, PostgreSQL), the web processes' memory (RSS) after the paced phase, and how long
@@ -210,6 +212,27 @@ class Services:
 
     def start(self) -> None:
         venv = Path(sys.executable).parent
+        self._start_celery(venv)
+        self._start_web(venv)
+
+    def web_restart(self, workers: int) -> None:
+        """Stop the gunicorn masters and start them again, on the same ports, with ``workers`` worker processes
+        each (the saturation sweep over worker counts); the Celery workers keep running."""
+        for proc in self.web:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.web:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+            self.procs.remove(proc)
+        self.web.clear()
+        self.workers = workers
+        self._start_web(Path(sys.executable).parent)
+
+    def _start_celery(self, venv: Path) -> None:
         for k in range(self.celery_workers):
             proc = subprocess.Popen(
                 [str(venv / "celery"), "-A", "casino", "worker", "--loglevel=WARNING", "--pool=solo",
@@ -217,6 +240,8 @@ class Services:
                 cwd=ROOT, env=self.env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             self.procs.append(proc)
             self.celery.append(proc)
+
+    def _start_web(self, venv: Path) -> None:
         for port in self.ports:
             proc = subprocess.Popen(
                 [str(venv / "gunicorn"), "casino.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(self.workers),
@@ -651,6 +676,12 @@ def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
     if "rss" in summary:
         lines.append(f"  web process RSS max {summary['rss']:.0f} MB (< {RSS_TARGET_MB:.0f}: "
                      f"{verdict(summary['rss'] < RSS_TARGET_MB)})")
+    cores = os.cpu_count() or 1
+    for workers, ceiling in summary.get("ceilings", []):
+        per_core = f"{workers / cores:g} per core" if workers % cores == 0 else f"{workers} on {cores} cores"
+        lines.append(f"  saturation ceiling with {workers} gunicorn workers ({per_core}): "
+                     + (f"{ceiling[0]:.1f} actions/s ({ceiling[1]} croupiers, p99 {ceiling[2]:.1f} ms)" if ceiling
+                        else "not reached (every step's p99 over the target)"))
     return lines
 
 
@@ -691,16 +722,25 @@ def consistency_report() -> list[str]:
             f"{'all consistent' if ok else 'INCONSISTENT'}"]
 
 
-def saturation_report(steps: list[dict]) -> list[str]:
-    lines = ["saturation (no think time; the ceiling is the most actions/s with p99 under "
-             f"{P99_TARGET_MS:.0f} ms):"]
+def saturation_ceiling(steps: list[dict]) -> tuple[float, int, float] | None:
+    """The ceiling of a saturation sweep: ``(actions/s, croupiers, p99 ms)`` of the step with the most actions/s
+    whose p99 stayed under the target and that had no error; None if no step did."""
     ceiling = None
+    for step in steps:
+        p99 = _percentile(step["latencies"], 99)
+        rate = step["actions"] / step["wall"]
+        if p99 < P99_TARGET_MS and not step["errors"] and (ceiling is None or rate > ceiling[0]):
+            ceiling = (rate, step["croupiers"], p99)
+    return ceiling
+
+
+def saturation_report(steps: list[dict], *, label: str) -> list[str]:
+    lines = [f"saturation, {label} (no think time; the ceiling is the most actions/s with p99 under "
+             f"{P99_TARGET_MS:.0f} ms):"]
     for step in steps:
         p50, p99 = _percentile(step["latencies"], 50), _percentile(step["latencies"], 99)
         rate = step["actions"] / step["wall"]
         ok = p99 < P99_TARGET_MS and not step["errors"]
-        if ok and (ceiling is None or rate > ceiling[0]):
-            ceiling = (rate, step["croupiers"], p99)
         cpu = step.get("cpu") or {}
         per = {k: v / max(step["actions"], 1) * 1000 for k, v in cpu.items()}
         lines.append(f"  {step['croupiers']:4d} croupiers: {rate:7.1f} actions/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
@@ -708,6 +748,7 @@ def saturation_report(steps: list[dict]) -> list[str]:
                      f"{per.get('celery', 0):.2f} ms, PostgreSQL {per.get('postgres', 0):.2f} ms"
                      + (f"; {step['steal']}" if step.get("steal") else "")
                      + (f"; ERRORS {len(step['errors'])}" if step["errors"] else ""))
+    ceiling = saturation_ceiling(steps)
     if ceiling:
         lines.append(f"  ceiling: {ceiling[0]:.1f} actions/s ({ceiling[1]} croupiers, p99 {ceiling[2]:.1f} ms)")
     else:
@@ -758,6 +799,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturate-steps", default="",
                         help="croupier counts with no think time, one step each (e.g. 1,2,4,8,16); default: none")
     parser.add_argument("--step-duration", type=float, default=10.0, help="seconds of each saturation step")
+    parser.add_argument("--saturate-workers", default="",
+                        help="after the saturation steps, run them again with each of these gunicorn worker counts per "
+                             "web process (e.g. 2,4: one and two per core on 2 cores), restarting the web processes")
     parser.add_argument("--profile", type=int, default=5,
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes per web process")
@@ -779,6 +823,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     BENCH_DB = args.db_name
     steps = [int(x) for x in args.saturate_steps.split(",") if x.strip()]
+    sweep = [int(x) for x in args.saturate_workers.split(",") if x.strip()] if steps else []
 
     total_start = time.perf_counter()
     setup = bench_database_setup(args.database_url, args.redis, name="bench/api_load.py")
@@ -859,7 +904,19 @@ def main(argv: list[str] | None = None) -> int:
             sat.append(step)
             phases.append(step)
         if sat:
-            print("\n".join(saturation_report(sat)))
+            print("\n".join(saturation_report(sat, label=f"{args.workers} gunicorn workers")))
+            summary["ceilings"] = [(args.workers, saturation_ceiling(sat))]
+        for workers in sweep:
+            services.web_restart(workers)
+            sat = []
+            for count in steps:
+                step, moved = run_phase(croupiers[:count], name=f"saturate-{workers}w-{count}", think=0.0,
+                                        duration=args.step_duration, services=services)
+                croupiers[:count] = moved
+                sat.append(step)
+                phases.append(step)
+            print("\n".join(saturation_report(sat, label=f"{workers} gunicorn workers")))
+            summary.setdefault("ceilings", []).append((workers, saturation_ceiling(sat)))
         deadline = time.monotonic() + 60
         waits, missing = reconcile_waits(since)
         while missing and time.monotonic() < deadline:  # the worker finishing what closed last
