@@ -157,6 +157,36 @@ def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any
     return digests
 
 
+def _scalar_json(value: Any) -> str:
+    """``canonical_json(value)`` of an int, None or str without the encoder's set-up (else the encoder)."""
+    if value is None:
+        return "null"
+    if type(value) is int:
+        return int.__repr__(value)
+    return canonical_json(value)
+
+
+def epoch_microseconds(value: dt.datetime) -> int:
+    """The canonical form of an aware datetime: integer microseconds since the epoch (as in every digest)."""
+    return (value - _EPOCH) // _MICROSECOND
+
+
+def journal_entry_text(*, idempotency_key: str, kind: str, memo: str, hand_id: int | None, table_id: int | None,
+                       gaming_day: dt.date | str, posted_at: dt.datetime | int, created_by_id: int | None,
+                       reverses_id: int | None, reason: str, canonical_legs: list[list[Any]]) -> str:
+    """``canonical_json(journal_entry_record(..., canonical_legs=canonical_legs))``, written field by field in
+    sorted key order (the same bytes, without building and sorting the record dict): the ledger chain check
+    runs it for every entry of a day. ``posted_at`` may be given already canonical (epoch microseconds, an
+    int, as PostgreSQL computes it) and ``gaming_day`` as its ISO text; ``canonical_legs`` is sorted in place."""
+    canonical_legs.sort()
+    j = _scalar_json
+    posted = posted_at if type(posted_at) is int or posted_at is None else _canonical(posted_at)
+    return (f'{{"by":{j(created_by_id)},"gaming_day":{canonical_json(gaming_day)},"hand":{j(hand_id)},'
+            f'"key":{canonical_json(idempotency_key)},"kind":{canonical_json(kind)},'
+            f'"legs":{canonical_json(canonical_legs)},"memo":{canonical_json(memo)},"posted_at":{j(posted)},'
+            f'"reason":{canonical_json(reason)},"reverses":{j(reverses_id)},"table":{j(table_id)}}}')
+
+
 def journal_entry_record(*, idempotency_key: str, kind: str, memo: str, hand_id: int | None, table_id: int | None,
                          gaming_day: dt.date, posted_at: dt.datetime, created_by_id: int | None,
                          reverses_id: int | None, reason: str,

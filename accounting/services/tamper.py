@@ -32,7 +32,7 @@ from casino.digests import (
     hand_header_record,
     hand_header_text,
     hmac_sha256_hex,
-    journal_entry_record,
+    journal_entry_text,
     sorted_json_encoder,
 )
 from tables.models import Hand, HandEvent
@@ -215,13 +215,15 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
             (entry_id, idempotency_key, kind, memo, hand_id, table_id, gaming_day, posted_at, created_by_id,
              reverses_id, reason, digest) = row
             entry_legs = legs.get(entry_id, no_legs)
-            record = journal_entry_record(
+            text = journal_entry_text(  # canonical_json(journal_entry_record(...)), the same bytes
                 idempotency_key=idempotency_key, kind=kind, memo=memo, hand_id=hand_id, table_id=table_id,
                 gaming_day=gaming_day, posted_at=posted_at, created_by_id=created_by_id, reverses_id=reverses_id,
                 reason=reason, canonical_legs=entry_legs)
-            expected = hmac_sha256_hex(key, f"{previous}\n{canonical_json(record)}".encode())  # chain_digest, key read once
+            expected = hmac_sha256_hex(key, f"{previous}\n{text}".encode())  # chain_digest, key read once
             if expected != digest:
                 entry = dict(zip(_ENTRY_FIELDS, row))
+                if type(posted_at) is int:  # read as epoch microseconds (PostgreSQL): the datetime again
+                    entry["posted_at"] = _EPOCH + dt.timedelta(microseconds=posted_at)
                 out.append((Finding("entry_digest", f"entry{entry_id}", "entry_digest",
                                     {"entry": entry_id, "key": idempotency_key}, expected[:16],
                                     digest[:16] if digest else NONE), entry))
@@ -239,13 +241,21 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
     return out, {"unbalanced": unbalanced, "pots": dict(pots)}
 
 
-_ENTRIES_SQL = (f"SELECT {', '.join(_ENTRY_FIELDS)} FROM {JournalEntry._meta.db_table} WHERE id >= %s AND id <= %s "
+#: ``posted_at`` read in its canonical form, integer microseconds since the epoch (exact: ``extract`` gives a
+#: numeric), instead of a datetime the driver's Python time-zone loader builds for every entry.
+_ENTRY_COLUMNS = ", ".join("(extract(epoch FROM posted_at) * 1000000)::bigint" if name == "posted_at" else name
+                           for name in _ENTRY_FIELDS)
+_ENTRIES_SQL = (f"SELECT {_ENTRY_COLUMNS} FROM {JournalEntry._meta.db_table} WHERE id >= %s AND id <= %s "
                 f"ORDER BY id LIMIT {LEDGER_WINDOW}")
+#: The epoch of the canonical times (``posted_at`` read as microseconds since it is turned back into a datetime
+#: for a finding's entry).
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 def _entries_read(low: int, high: int) -> list[tuple[Any, ...]]:
     """At most :data:`LEDGER_WINDOW` journal entries with ids in ``[low, high]`` in id order, as
-    :data:`_ENTRY_FIELDS` tuples (on PostgreSQL one plain query, no model machinery per row)."""
+    :data:`_ENTRY_FIELDS` tuples (on PostgreSQL one plain query, no model machinery per row, ``posted_at`` as
+    epoch microseconds)."""
     if connection.vendor != "postgresql":
         return list(JournalEntry.objects.filter(id__gte=low, id__lte=high).order_by("id")
                     .values_list(*_ENTRY_FIELDS)[:LEDGER_WINDOW])

@@ -20,6 +20,8 @@ from casino.digests import (
     hand_chain,
     hand_header_record,
     hand_header_text,
+    journal_entry_record,
+    journal_entry_text,
     sorted_json_encoder,
 )
 
@@ -79,3 +81,32 @@ def test_the_header_written_field_by_field_is_the_canonical_json_of_the_record(h
     assert text == canonical_json(hand_header_record(**header))
     events = [(1, {"type": "ante", "seat": 2}, "a"), (2, {"type": "fold", "seat": 10}, "b")]
     assert hand_chain(None, events, header_text=text) == hand_chain(hand_header_record(**header), events)
+
+
+ENTRIES = [
+    dict(idempotency_key="hand:7:settlement", kind="hand_settlement", memo="", hand_id=7, table_id=3,
+         gaming_day=dt.date(2026, 3, 28), posted_at=dt.datetime(2026, 3, 29, 0, 59, 59, 999999, tzinfo=dt.UTC),
+         created_by_id=None, reverses_id=None, reason="",
+         legs=[("table:3:pot", Decimal("-12.5"), "award", 2, "", 0), ("table:3:players", Decimal("12.50"), "award", 2, "",
+                                                                      0)]),
+    dict(idempotency_key="adj \"Ärger\"\n\u2603", kind="adjustment", memo="memo \x7f\t", hand_id=None, table_id=None,
+         gaming_day=dt.date(2026, 1, 1), posted_at=dt.datetime(1969, 12, 31, 23, 59, 59, 1, tzinfo=dt.UTC),
+         created_by_id=2**40, reverses_id=12, reason="Grund: \u00fc", legs=[]),
+    dict(idempotency_key="k", kind="reversal", memo="", hand_id=0, table_id=-1, gaming_day=dt.date(2026, 5, 12),
+         posted_at=dt.datetime(2026, 5, 12, 18, 0), created_by_id=1, reverses_id=None, reason="",
+         legs=[("house:bonus_expense", Decimal("0.10"), None, None, None, None), ("a", Decimal("-0.10"), "", -1, "p", -1)]),
+]
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_the_entry_written_field_by_field_is_the_canonical_json_of_the_record(entry):
+    """The ledger chain check writes each entry's text field by field (``posted_at`` as the datetime or already
+    as its epoch microseconds, ``gaming_day`` as the date or its ISO text): the bytes of the documented record."""
+    record = journal_entry_record(**entry)
+    fields = {k: v for k, v in entry.items() if k != "legs"}
+    forms = [fields, {**fields, "gaming_day": entry["gaming_day"].isoformat()}]
+    if entry["posted_at"].tzinfo is not None:
+        forms.append({**fields, "posted_at": _canonical(entry["posted_at"])})
+    for form in forms:
+        legs = [list(leg) for leg in reversed(record["legs"])]  # any order: sorted by the writer
+        assert journal_entry_text(**form, canonical_legs=legs) == canonical_json(record)
