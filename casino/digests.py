@@ -115,13 +115,14 @@ def hand_event_record(*, seq: int, payload: Any, idempotency_key: str) -> dict[s
 
 
 def hand_header_text(*, table_id: int, number: int, game: str, button_seat: int, limits_json: str, seats: Any,
-                     gaming_day: dt.date, opened_at: dt.datetime) -> str:
+                     gaming_day: dt.date, opened_at: dt.datetime, seats_json: str = "") -> str:
     """``canonical_json(hand_header_record(...))`` with the frozen limit snapshot given as its canonical text
     (``limits_json = canonical_json(limit_snapshot)``): the same bytes, written field by field in sorted key
-    order, so the hands of a table, which share one snapshot, encode it once (reconciliation)."""
+    order, so the hands of a table, which share one snapshot, encode it once (reconciliation). ``seats_json``,
+    when given, is ``canonical_json(seats)`` already written (``seats`` is then not read)."""
     c = canonical_json
     return (f'{{"button":{c(button_seat)},"game":{c(game)},"gaming_day":{c(gaming_day)},"limits":{limits_json},'
-            f'"number":{c(number)},"opened_at":{c(opened_at)},"seats":{c(seats)},"table":{c(table_id)}}}')
+            f'"number":{c(number)},"opened_at":{c(opened_at)},"seats":{seats_json or c(seats)},"table":{c(table_id)}}}')
 
 
 def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any, str]], *,
@@ -143,13 +144,13 @@ def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any
     encode = canonical_json
     chunks, join = _CANONICAL_CHUNKS, "".join
     for seq, payload, idempotency_key in events:
-        if type(seq) is int and type(idempotency_key) is str:
+        if type(seq) is int and type(idempotency_key) is str:  # the message written at once: link, record text
             text = join(chunks(payload, 0)) if chunks is not None and type(payload) is dict else encode(payload)
-            body = f'{{"key":{quote(idempotency_key)},"payload":{text},"seq":{seq}}}'
+            message = f'{link}\n{{"key":{quote(idempotency_key)},"payload":{text},"seq":{seq}}}'
         else:
-            body = encode(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))
+            message = f"{link}\n{encode(hand_event_record(seq=seq, payload=payload, idempotency_key=idempotency_key))}"
         inner = inner_copy()  # HMAC as hmac_sha256_hex, inline: this loop runs for every event of a day
-        inner.update(f"{link}\n{body}".encode())
+        inner.update(message.encode())
         outer = outer_copy()
         outer.update(inner.digest())
         link = outer.hexdigest()

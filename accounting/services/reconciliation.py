@@ -156,6 +156,9 @@ class HandFacts:
     #: The canonical JSON text of ``limit_snapshot`` when the loader encoded it once for many hands
     #: (:func:`accounting.services.tamper.limits_json`); empty: encoded when needed.
     limits_json: str = field(default="", compare=False, repr=False)
+    #: The canonical JSON text of ``seats`` when the loader wrote it (read by the hand's header digest and its run
+    #: key: both encode the seats the same way, JSON values only); empty: encoded when needed.
+    seats_json: str = field(default="", compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------------------------- pure check
@@ -385,9 +388,10 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
             except Exception:  # noqa: BLE001 - the replay meets the same error and handles it as before
                 config = None
             configs[(game, snapshot_text)] = config
-        out.append(HandFacts(hand_id, table_id, number, game, status, button, snapshot, json.loads(seats_text), day_,
+        seats = json.loads(seats_text)
+        out.append(HandFacts(hand_id, table_id, number, game, status, button, snapshot, seats, day_,
                              count, None if opened is None else epoch + microsecond * opened, digest, config,
-                             snapshot_json))
+                             snapshot_json, canonical_json(seats)))
     return out
 
 

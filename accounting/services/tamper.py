@@ -100,6 +100,7 @@ def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
                            f"1..{facts.event_count}", ",".join(map(str, seqs))[:250]))
     header = hand_header_text(table_id=facts.table_id, number=facts.number, game=facts.game,
                               button_seat=facts.button_seat, limits_json=limits_json(facts), seats=facts.seats,
+                              seats_json=getattr(facts, "seats_json", ""),
                               gaming_day=facts.gaming_day, opened_at=facts.opened_at)
     digests = hand_chain(None, [row[:3] for row in rows], header_text=header)
     if digests[1:] != [row[3] for row in rows]:  # the common case, an intact chain, compared in one go
@@ -126,7 +127,8 @@ def hand_content_key(facts, events_hash: str, legs: Sequence[Any]) -> str:
     c = _content_json
     body = (f'[{{"button":{c(facts.button_seat)},"game":{c(facts.game)},"gaming_day":{c(facts.gaming_day)},'
             f'"limits":{limits_json(facts)},"number":{c(facts.number)},"opened_at":{c(facts.opened_at)},'
-            f'"seats":{c(facts.seats)},"table":{c(facts.table_id)}}},{c(facts.status)},{c(facts.event_count)},'
+            f'"seats":{getattr(facts, "seats_json", "") or c(facts.seats)},"table":{c(facts.table_id)}}},'
+            f'{c(facts.status)},{c(facts.event_count)},'
             f'{c(facts.digest or "")},{c(events_hash)},{_text_list_json(sorted(_leg_reprs(legs)))}]')
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
