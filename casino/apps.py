@@ -18,7 +18,7 @@ class CasinoConfig(AppConfig):
         # django-axes announces a lockout only by its signal: the audit row is written from there.
         from axes.signals import user_locked_out
 
-        from casino import language  # noqa: F401 - connects the login signal (saved language -> session)
+        from casino import checks, language  # noqa: F401 - registers the checks; connects the login signal
         from casino.auth import lockout_audit
 
         user_locked_out.connect(lockout_audit, dispatch_uid="casino.lockout_audit")

@@ -10,6 +10,7 @@ creates is collected as before.
 """
 
 import gc
+import logging
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -21,12 +22,18 @@ application = get_wsgi_application()
 
 def _load_and_freeze() -> None:
     """Load what the first requests would load lazily (URL patterns with their views, the language catalogues),
-    collect the start-up garbage once, then freeze the survivors (see the module docstring)."""
+    collect the start-up garbage once, then freeze the survivors (see the module docstring). Logs an error for a
+    language catalogue that is not compiled (:func:`casino.checks.catalogue_problems`)."""
     from django.conf import settings
     from django.urls import get_resolver
     from django.utils import translation
 
+    from casino.checks import catalogue_problems
+
     get_resolver().url_patterns  # noqa: B018 - imports every URL module, view and serializer
+    for problem in catalogue_problems():  # casino.W001: served uncompiled, German readers would get English
+        logging.getLogger("casino").error("language catalogue %s: run `make messages` (manage.py compilemessages)",
+                                          problem)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("hand")
