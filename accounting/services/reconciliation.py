@@ -67,6 +67,7 @@ from accounting.services.tamper import (
     EventRow,
     day_content_fingerprint,
     event_rows_by_hand,
+    exact_event_rows,
     hand_content_key,
     hand_digest_findings,
     id_array,
@@ -523,9 +524,17 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     ok, found = ReconciliationRun.Status.OK.value, ReconciliationRun.Status.DISCREPANCY.value
     no_rows: tuple[EventRow, ...] = ()
     for facts in todo:
-        hand_rows = rows.get(facts.id, no_rows)
-        findings = hand_digest_findings(facts, hand_rows)
-        findings += hand_findings(facts, [row[1] for row in hand_rows], legs.get(facts.id, ()))
+        hand_legs = legs.get(facts.id, ())
+        try:
+            findings = _hand_check(facts, rows.get(facts.id, no_rows), hand_legs)
+        except Exception:
+            exact = exact_event_rows(rows, facts.id)
+            if exact is None:
+                raise
+            findings = _hand_check(facts, exact, hand_legs)  # json's rows decide (and raise as before if they do)
+        else:  # rows read by orjson: a hand with a finding is checked again from json's rows, which decide it
+            if findings and (exact := exact_event_rows(rows, facts.id)) is not None:
+                findings = _hand_check(facts, exact, hand_legs)
         if findings:
             dirty.append(facts.id)
             discrepancies += _discrepancy_rows(facts, findings)
@@ -541,6 +550,14 @@ def _check_locked_hands(hands: Sequence[HandFacts]) -> tuple[dict[str, int], dic
     return counts, keys
 
 
+
+
+def _hand_check(facts: HandFacts, rows: Sequence[EventRow], legs: Sequence[Leg]) -> list[Finding]:
+    """Everything a hand's check finds: its digest chain (:func:`~accounting.services.tamper.hand_digest_findings`)
+    and its replay compared with its legs (:func:`hand_findings`)."""
+    findings = hand_digest_findings(facts, rows)
+    findings += hand_findings(facts, [row[1] for row in rows], legs)
+    return findings
 
 
 def hand_reconcile(*, hand_id: int) -> ReconciliationRun | None:

@@ -252,3 +252,34 @@ def test_the_ledger_chain_reads_each_leg_in_the_form_its_digest_covers():
         assert journal_entry_record(**fields, canonical_legs=read[entry_id]) == journal_entry_record(**fields,
                                                                                                       legs=stored)
     assert any(leg[1].startswith("-") for legs in read.values() for leg in legs)
+
+
+def test_the_fast_json_reader_never_decides_a_finding():
+    """The events are read by orjson, which reads an integer beyond 64 bits as a float where json reads the
+    integer: a hand whose check finds anything is checked again from json's rows, so a payload the two read
+    apart gets the findings json's rows give (here none: its digests are right and it replays)."""
+    from accounting.services.tamper import EventRowsByHand, exact_event_rows, hand_header
+    from casino.digests import hand_chain
+
+    text = '[[1, {"type": "x", "n": 100000000000000000000000}, "k1", "d"]]'
+    rows = EventRowsByHand({7: text})
+    assert rows[7][0][1]["n"] == 1e23 and exact_event_rows(rows, 7) == json.loads(text)
+    assert exact_event_rows({7: json.loads(text)}, 7) is None
+
+    hands = _day_of_hands()
+    stud = Hand.objects.get(pk=hands["seven_card_stud"].pk)
+    events = list(HandEvent.objects.filter(hand=stud).order_by("seq"))
+    last = events[-1]
+    payload = {**last.payload, "note": 10**23}
+    digests = hand_chain(hand_header(stud), [(e.seq, payload if e.pk == last.pk else e.payload, e.idempotency_key)
+                                             for e in events])
+    with behind_the_service() as cursor:
+        cursor.execute("UPDATE tables_handevent SET payload = %s::jsonb, digest = %s WHERE id = %s",
+                       [json.dumps(payload), digests[-1], last.pk])
+        cursor.execute("UPDATE tables_hand SET digest = %s WHERE id = %s", [digests[-1], stud.pk])
+
+    run = gaming_day_reconcile(day=DAY)
+
+    assert not Discrepancy.objects.filter(hand=stud).exists()
+    assert run.status == ReconciliationRun.Status.OK
+    assert Hand.objects.get(pk=stud.pk).reconciliation == Hand.Reconciliation.RECONCILED
