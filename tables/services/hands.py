@@ -194,12 +194,16 @@ def hand_view(*, hand: Hand, upto: int | None = None) -> HandView:
     return _typed_view(hand, state)
 
 
-def _violation(exc: RuleViolation, *, hand: Hand, unchanged: dict[str, Any] | None, prefix: str = "") -> ApplicationError:
+def _violation(exc: RuleViolation, *, hand: Hand | None, unchanged: dict[str, Any] | None,
+               prefix: str = "") -> ApplicationError:
     """Translate an engine error into a 400 carrying the unchanged state and typed view (``unchanged``:
-    :func:`_state_extra`) and the hand's id and number (STYLE.md rule 10)."""
+    :func:`_state_extra`) and the hand's id, number and event count (STYLE.md rule 10). ``hand`` None: the
+    refused request would have opened the hand and nothing was stored (the hand it opened is rolled back), so
+    the refusal names no hand and carries no event count."""
     extra = exc.as_dict()["extra"]
-    extra["event_count"] = hand.event_count
-    extra.update(hand.reference_extra)
+    if hand is not None:
+        extra["event_count"] = hand.event_count
+        extra.update(hand.reference_extra)
     if unchanged is not None:
         extra.update(unchanged)
     message = gettext_noop("%(prefix)s%(message)s", prefix=prefix, message=exc.message) if prefix else exc.message
@@ -507,7 +511,10 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
     Either onto an open ``hand`` (after its stored events), or a whole new hand: ``table`` + ``seats``
     (opened as by :func:`hand_open`, ``source`` recorded). Each event is validated in order through the
     engine; the first bad one refuses the whole submission (400, message ``"event N (type): ..."``,
-    ``extra.index`` = N) and nothing is stored. Event ``i`` gets the key ``"{idempotency_key}:{i}"``;
+    ``extra.index`` = N) and nothing is stored. Onto an open hand the refusal also carries the hand (``hand``,
+    ``hand_number``) and its ``state``/``view`` (and ``event_count``) as the events before N left it; for a new hand it carries none
+    of these: the hand it opened is rolled back with the refusal, so there is no stored hand to name or show
+    (only ``index`` and the engine's own ``extra``). Event ``i`` gets the key ``"{idempotency_key}:{i}"``;
     submitting the same key again returns the stored hand, with ``"replayed": True`` in ``state``, and writes
     nothing. A hand the events
     complete is closed (and posted) in the same transaction.
@@ -524,6 +531,7 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         raise ApplicationError(gettext_noop("at most %(max_events_per_submission)s events per submission", max_events_per_submission=MAX_EVENTS_PER_SUBMISSION), code="invalid_submission")
     checked = [_event_check(e, index=i) for i, e in enumerate(events, start=1)]
     first_key = f"{idempotency_key}:1"
+    opened = hand is None  # this submission opens the hand: a refusal rolls it back
     with transaction.atomic():
         if hand is None:
             Table.objects.select_for_update().get(pk=table.pk)  # serializes submissions at this table
@@ -550,7 +558,9 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
             try:
                 state, canonical = contract.act(spec, state, event)
             except RuleViolation as exc:
-                error = _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state),
+                # a new hand is rolled back with the refusal: no hand, event count, state or view to name
+                error = _violation(exc, hand=None if opened else locked,
+                                   unchanged=None if opened else _state_extra(locked, engine, state),
                                    prefix=gettext_noop("event %(index)s (%(type)s): ", index=index, type=event_name(event["type"])))
                 error.extra["index"] = index
                 raise error from None
