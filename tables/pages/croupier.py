@@ -46,6 +46,7 @@ from tables.services.hands import (
     hand_open,
     hand_replay,
     hand_state,
+    hand_void_views,
 )
 from tables.services.waiting_list import seat_offers_for
 
@@ -138,7 +139,10 @@ def _views(hand: Hand, events: list[dict[str, Any]], *, status: str) -> tuple[An
 
     engine, state = hand_replay(hand=hand, events=events)
     answer = dict(engine.view(state)) | {"status": status, "event_count": len(events)}
-    return get_game(hand.game).hand_view(state), answer
+    typed = get_game(hand.game).hand_view(state)
+    if status == Hand.Status.VOID:  # a void hand shows its void, as the API and its ledger entry
+        return hand_void_views(hand, typed, answer)
+    return typed, answer
 
 
 def _table_view(hand: Hand, table: Table | None, events: list[dict[str, Any]], *, status: str) -> cv.TableView:

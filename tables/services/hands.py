@@ -162,6 +162,38 @@ def _answer(hand: Hand, engine, state, typed: HandView | None = None) -> dict[st
     return answer
 
 
+def hand_void_views(hand: Hand, typed: HandView, answer: dict[str, Any]) -> tuple[HandView, dict[str, Any]]:
+    """The typed view and the engine's answer (:func:`_state_answer`, cents) of a voided hand's stored events,
+    made to answer its void (house rules: stud R12.4, Forty-one misdeal, Capsa A.5), as its ``hand_void`` ledger
+    entry books it (:func:`accounting.services.settlement.hand_void_post`, from the same ``contributions``):
+    complete, nothing left to log, every contribution returned, no pot, no house take, each seat back at its
+    opening stack, and an outcome with ``void`` True. The floor voids at any point of a hand, where the engines'
+    own ``misdeal`` event is refused, so the engines' state (replayed) knows nothing of the void: this is the
+    one place that adds it (the API's ``state``/``view``, the croupier page)."""
+    from dataclasses import replace
+
+    from rules.core.view import outcome_of
+    from rules.engines.base import Settlement
+
+    opening = {int(seat): int(row["stack"]) for seat, row in hand.seats.items()}
+    put_in = {int(seat): int(cents) for seat, cents in (answer.get("contributions") or {}).items()}
+    contributions = {seat: put_in.get(seat, 0) for seat in sorted(opening)}
+    settled = Settlement(contributions=contributions, awards={}, returned=dict(contributions), tax=0)
+    void_typed = replace(
+        typed, phase="complete", expect=None, to_act=None, legal_actions=(), pots=(), house_take=0, complete=True,
+        outcome=outcome_of(settled, void=True),
+        seats=tuple(replace(seat, stack=opening.get(seat.seat, seat.stack), in_pot=0, round_bet=0)
+                    for seat in typed.seats))
+    void_answer = dict(answer) | {"phase": "complete", "expect": None, "to_act": None, "legal_actions": [],
+                                  "complete": True, "void": True, "tax": 0}
+    for key, value in (("pots", []), ("stacks", dict(opening)), ("returned", dict(contributions))):
+        if key in void_answer:
+            void_answer[key] = value
+    void_answer["settlement"] = {"contributions": contributions, "awards": {}, "returned": dict(contributions),
+                                 "tax": 0, "net": settled.net, "pots": [], "pot_awards": [], "winners": []}
+    return void_typed, void_answer
+
+
 def _state_extra(hand: Hand, engine, state) -> dict[str, Any]:
     """The ``extra`` of an error that carries the hand's unchanged state: ``state`` (:func:`_state_answer`)
     and ``view`` (the typed view, :data:`VIEW_KEY`), both of the one ``state`` (cents)."""
@@ -171,12 +203,18 @@ def _state_extra(hand: Hand, engine, state) -> dict[str, Any]:
 
 def hand_state(*, hand: Hand, upto: int | None = None, typed: bool = False) -> dict[str, Any]:
     """The croupier's answer for ``hand`` after its first ``upto`` events (default all): whose turn, legal
-    actions with amounts, pots, tax so far, ``complete`` and at the end the settlement (cents). With ``typed``
+    actions with amounts, pots, tax so far, ``complete`` and at the end the settlement (cents); a void hand's
+    (all its events) answers its void (:func:`hand_void_views`). With ``typed``
     it also carries the typed view of the same replay under :data:`VIEW_KEY` (:mod:`rules.core.view`)."""
     events = list(hand.events.order_by("seq").values_list("payload", flat=True))
     if upto is not None:
         events = events[:upto]
     engine, state = hand_replay(hand=hand, events=events)
+    if hand.status == Hand.Status.VOID and upto is None:  # the whole hand: it answers its void
+        view, answer = hand_void_views(hand, _typed_view(hand, state), _state_answer(hand, engine, state))
+        if typed:
+            answer[VIEW_KEY] = hand_view_redacted(view.as_dict())
+        return answer
     answer = _answer(hand, engine, state) if typed else _state_answer(hand, engine, state)
     if upto is not None:
         answer["event_count"] = upto
@@ -186,11 +224,14 @@ def hand_state(*, hand: Hand, upto: int | None = None, typed: bool = False) -> d
 def hand_view(*, hand: Hand, upto: int | None = None) -> HandView:
     """The one typed view of ``hand`` after its first ``upto`` events (default all), the same shape for every
     game (:mod:`rules.core.view`: seats, whose turn, legal actions with ``to``/``add`` in cents and the
-    spread range, pots with eligible seats, the house take so far, the outcome once complete)."""
+    spread range, pots with eligible seats, the house take so far, the outcome once complete; a void hand's,
+    all its events, the void outcome: :func:`hand_void_views`)."""
     events = list(hand.events.order_by("seq").values_list("payload", flat=True))
     if upto is not None:
         events = events[:upto]
-    _engine, state = hand_replay(hand=hand, events=events)
+    engine, state = hand_replay(hand=hand, events=events)
+    if hand.status == Hand.Status.VOID and upto is None:  # the whole hand: it answers its void
+        return hand_void_views(hand, _typed_view(hand, state), _state_answer(hand, engine, state))[0]
     return _typed_view(hand, state)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tables.models import Hand, HandEvent
-from tests.tables.hands_support import Terminal, croupier_on_duty, table_make
+from tables.models import Hand, HandEvent, Table
+from tests.tables.hands_support import Terminal, croupier_on_duty, event_to_api, floor_manager, table_make
 from tests.tables.test_hands_bad_input import STUD_TO_BRING_IN
 
 pytestmark = pytest.mark.django_db
@@ -44,3 +44,76 @@ def test_a_refused_submission_onto_an_open_hand_still_names_it(api_client):
     extra = response.json()["extra"]
     assert response.status_code == 400 and extra["index"] == 5
     assert extra["hand"] == hand_id and extra["event_count"] == 4 and "state" in extra and "view" in extra
+
+
+# --- F4: a voided hand answers its void (API view and state, croupier page), as its ledger entry ---------
+
+
+def _void_midway(api_client, game: str, *, stop) -> tuple[int, Table, dict]:
+    """A hand of ``game`` (the registry's example limits, a random legal hand) logged until ``stop(answer)``
+    is true, then voided by the floor; returns the hand id, the table and the last answer before the void."""
+    import random
+
+    from rules.registry import GAMES
+
+    spec = next(g for g in GAMES if g.name == game)
+    config = dict(spec.example_config)
+    if game == "seven_card_stud":
+        config |= {"taxe_mode": "flat", "taxe_amount": "5.00"}
+    table = table_make(game=game, config=config)
+    terminal = Terminal(api_client, croupier_on_duty(table, f"{game}-dealer"))
+    stacks = {1: 20000, 2: 20000, 3: 20000}
+    hand = terminal.open(table, stacks).json()
+    events = spec.random_hand(spec.engine.build_config(config), stacks, hand["button_seat"], random.Random(27))
+    answer = None
+    for seq, event in enumerate(events[:-1]):
+        response = terminal.post(hand["id"], event_to_api(event), seq=seq)
+        assert response.status_code == 201, response.json()
+        answer = response.json()
+        if stop(answer):
+            break
+    assert not answer["view"]["complete"]
+    api_client.force_authenticate(floor_manager(f"{game}-floor"))
+    voided = api_client.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "card exposed"}, format="json")
+    assert voided.status_code == 200, voided.json()
+    return hand["id"], table, answer
+
+
+@pytest.mark.parametrize("game", ["seven_card_stud", "forty_one", "capsa_susun"])
+def test_a_void_hand_answers_the_void_outcome_as_its_ledger_entry(api_client, game):
+    from accounting.models import JournalEntry
+
+    def stop(answer):  # stud: on 4th street with the flat Taxe taken; the others: midway
+        if game == "seven_card_stud":
+            return answer["view"]["street"] == 4 and answer["view"]["house_take"] != "0.00"
+        return answer["state"]["event_count"] >= 4
+
+    hand_id, _table, before = _void_midway(api_client, game, stop=stop)
+    if game == "seven_card_stud":
+        assert before["view"]["house_take"] == "5.00" and before["state"]["tax"] == "5.00"
+    body = api_client.get(f"/api/v1/hands/{hand_id}/").json()
+    view, state = body["view"], body["state"]
+    assert body["status"] == "void"
+    assert view["complete"] and view["legal_actions"] == [] and view["to_act"] is None and view["pots"] == []
+    assert view["house_take"] == "0.00" and state["tax"] == "0.00"
+    assert state["void"] is True and state["complete"] is True
+    outcome = view["outcome"]
+    assert outcome["void"] is True and outcome["house_take"] == "0.00" and outcome["awards"] == []
+    assert set(outcome["net"].values()) == {"0.00"}
+    entry = JournalEntry.objects.filter(hand_id=hand_id).first()  # none when nothing was put in (Capsa)
+    refunds: dict[int, str] = {}
+    for posting in ([] if entry is None else entry.postings.filter(role="refund", account__code__endswith=":players")):
+        refunds[posting.seat] = f"{posting.amount:.2f}"
+    assert {int(s): a for s, a in outcome["returned"].items() if a != "0.00"} == refunds
+    assert all(seat["stack"] == "200.00" and seat["in_pot"] == "0.00" for seat in view["seats"])
+
+
+def test_the_croupier_page_shows_a_void_hand_as_void(api_client, client):
+    hand_id, table, _before = _void_midway(api_client, "seven_card_stud",
+                                           stop=lambda a: a["view"]["street"] == 4 and a["view"]["house_take"] != "0.00")
+    from tables.models import Hand
+    from tables.pages.croupier import _hand_context
+
+    context = _hand_context(Hand.objects.get(pk=hand_id), {"status": "void"}, table)
+    assert context["view"].outcome is not None and context["view"].outcome.void
+    assert context["view"].complete
