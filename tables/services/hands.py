@@ -485,6 +485,7 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
         _logging_check_locked(locked, actor)
         stored_seq = next((seq for seq, _, key in rows if key == idempotency_key), None)
         if stored_seq is not None:
+            _retry_check(locked, rows, event)
             stored = HandEvent.objects.select_related("created_by").get(hand_id=locked.pk, seq=stored_seq)
             stored.hand = locked  # the answer reads its game (no query)
             if not _same_request(locked, stored.payload, event):
@@ -615,12 +616,38 @@ def hand_events_submit(*, events: Sequence[Mapping[str, Any]], idempotency_key: 
         return locked, _answer(locked, engine, state, typed)
 
 
+def _retry_check(locked: Hand, rows: Sequence[tuple[int, Any, str]], event: Mapping[str, Any]) -> None:
+    """A retry under a stored key is validated as a fresh event first: a body the event parser refuses (a seat
+    ``1.0`` or ``true``, which Python's ``==`` would take for the stored ``1``) gets the 400 a fresh event with
+    it gets now (the engine's words on the hand's current state, as :func:`hand_event_append` answers)."""
+    spec = get_game(locked.game)
+    try:
+        contract.record(spec, event, context=hand_config(locked.game, locked.limit_snapshot))
+        return
+    except RuleViolation:
+        pass
+    engine, state = hand_replay(hand=locked, events=[p for _, p, _ in rows])
+    try:
+        contract.act(spec, state, event)
+    except RuleViolation as exc:
+        raise _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state)) from None
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """True if ``a`` and ``b`` are the same JSON (types too: ``1``, ``1.0`` and ``true`` differ, as on the wire)."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError):
+        return False
+
+
 def _same_request(hand: Hand, stored: Any, event: Mapping[str, Any]) -> bool:
     """True if ``event`` (a retry under a stored idempotency key) is the request whose record is ``stored``:
     the stored canonical record equals the retry's canonical record (:func:`rules.contract.record`; the
-    same raw body always gives the same record), or the stored payload equals the retry as sent (a hand
-    logged before records were canonical whose chain the migration could not vouch for)."""
-    if stored == event:
+    same raw body always gives the same record; a body the parser refuses is never the same request), or
+    the stored payload is the retry as sent, the same JSON (a hand logged before records were canonical whose
+    chain the migration could not vouch for)."""
+    if _same_json(stored, event):
         return True
     try:
         return bool(stored == contract.record(get_game(hand.game), event,

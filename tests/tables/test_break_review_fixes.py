@@ -117,3 +117,41 @@ def test_the_croupier_page_shows_a_void_hand_as_void(api_client, client):
     context = _hand_context(Hand.objects.get(pk=hand_id), {"status": "void"}, table)
     assert context["view"].outcome is not None and context["view"].outcome.void
     assert context["view"].complete
+
+
+# --- F7: a retry's body is validated as a fresh one before it is compared --------------------------------
+
+
+@pytest.mark.parametrize("seat", [1.0, True], ids=["float", "bool"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_retry_with_a_body_a_fresh_event_would_refuse_is_refused_the_same(api_client, seat, language):
+    table = table_make(game="seven_card_stud")
+    terminal = Terminal(api_client, croupier_on_duty(table))
+    hand_id = terminal.open(table, {1: 10000, 3: 10000, 5: 10000}).json()["id"]
+    url = f"/api/v1/hands/{hand_id}/events/"
+    stored = api_client.post(url, {"idempotency_key": "x1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}},
+                          format="json")
+    assert stored.status_code == 201, stored.json()
+    bad = {"type": "ante", "seat": seat}
+    retry = api_client.post(url, {"idempotency_key": "x1", "expected_seq": 0, "event": bad}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    fresh = api_client.post(url, {"idempotency_key": "x2", "expected_seq": 1, "event": bad}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert fresh.status_code == 400, fresh.json()
+    assert retry.status_code == 400, retry.json()
+    assert (retry.json()["code"], retry.json()["message"]) == (fresh.json()["code"], fresh.json()["message"])
+    assert "'seat'" in retry.json()["message"] and ("Ereignis" in retry.json()["message"]) == (language == "de")
+    again = api_client.post(url, {"idempotency_key": "x1", "expected_seq": 0, "event": {"type": "ante", "seat": 1}},
+                          format="json")
+    assert again.status_code == 200 and again.json()["replayed"] is True
+    assert HandEvent.objects.filter(hand_id=hand_id).count() == 1
+
+
+def test_a_batch_retry_with_a_float_seat_is_not_the_stored_batch(api_client):
+    table = table_make(game="seven_card_stud")
+    terminal = Terminal(api_client, croupier_on_duty(table))
+    hand_id = terminal.open(table, {1: 10000, 3: 10000, 5: 10000}).json()["id"]
+    url = f"/api/v1/hands/{hand_id}/events/batch/"
+    events = STUD_TO_BRING_IN[:2]
+    assert api_client.post(url, {"idempotency_key": "b1", "events": events}, format="json").status_code == 200
+    changed = [events[0], {"type": "ante", "seat": 3.0}]
+    response = api_client.post(url, {"idempotency_key": "b1", "events": changed}, format="json")
+    assert response.status_code == 409, response.json()
