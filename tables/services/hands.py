@@ -63,6 +63,9 @@ from tables.services.waiting_list import seat_offer_take
 PLAYER_REF_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 #: Largest stored event (JSON characters); a croupier's event is a few dozen.
 MAX_EVENT_CHARS = 4000
+#: The keys a batch gives its events (:func:`hand_events_submit`: the batch's key, ``:`` and the event's number);
+#: a single event's key may not have this form (it would be taken for, or break the retry of, a batch's event).
+BATCH_EVENT_KEY = re.compile(r"^.*:[0-9]+$", re.DOTALL)
 #: Most events accepted in one whole-hand submission.
 MAX_EVENTS_PER_SUBMISSION = 400
 
@@ -472,6 +475,9 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     ``replayed`` (True when the key was already stored) and the typed view of the same replay under
     :data:`VIEW_KEY`; the errors that carry the unchanged ``state`` carry its ``view`` beside it.
 
+    A key ending in ``:`` and a number (:data:`BATCH_EVENT_KEY`, the form of a batch's event keys) is refused
+    (400 ``idempotency_key_reserved``): such keys stay the batches' (already stored ones are kept as they are).
+
     Queries on the usual path (issues 10 and 19): the lock with the dealer on duty and the hand's events
     (payloads and keys: the replay and the idempotency lookup; :func:`_lock_with_events`), then the event's
     INSERT with the ``event_count`` UPDATE (one statement on PostgreSQL, :class:`casino.rows.Writes`).
@@ -479,6 +485,9 @@ def hand_event_append(*, hand: Hand | int, event: Mapping[str, Any], idempotency
     if not idempotency_key or len(idempotency_key) > 128:
         raise ApplicationError(gettext_noop("each event needs an idempotency key of 1 to 128 characters"),
                                code="idempotency_key_required")
+    if BATCH_EVENT_KEY.match(idempotency_key):
+        raise ApplicationError(gettext_noop("idempotency key %(idempotency_key)s ends in ':' and a number, the form a batch gives its events' keys; use a key that does not end so (e.g. '%(example)s')", idempotency_key=repr(idempotency_key), example=idempotency_key.rsplit(":", 1)[0] + "-" + idempotency_key.rsplit(":", 1)[1]),
+                               code="idempotency_key_reserved")
     event = _event_check(event)
     with transaction.atomic():
         locked, rows = _lock_with_events(hand)

@@ -133,7 +133,7 @@ def hand_simulate(*, table: Table, rng: random.Random, actor, key_prefix: str,
         hand_events_submit(hand=hand, events=events, idempotency_key=f"{key_prefix}:{hand.pk}", actor=actor)
     else:
         for seq, event in enumerate(events):
-            hand_event_append(hand=hand, event=event, idempotency_key=f"{key_prefix}:{hand.pk}:{seq + 1}",
+            hand_event_append(hand=hand, event=event, idempotency_key=f"{key_prefix}:{hand.pk}-{seq + 1}",
                               expected_seq=seq, actor=actor)
     hand.refresh_from_db()
     return hand, len(events)

@@ -155,3 +155,29 @@ def test_a_batch_retry_with_a_float_seat_is_not_the_stored_batch(api_client):
     changed = [events[0], {"type": "ante", "seat": 3.0}]
     response = api_client.post(url, {"idempotency_key": "b1", "events": changed}, format="json")
     assert response.status_code == 409, response.json()
+
+
+# --- F5: a single event's key cannot be a batch's event key -------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_single_event_key_of_the_batch_form_is_refused_and_the_batch_retry_stays_replayed(api_client, language):
+    table = table_make(game="seven_card_stud")
+    terminal = Terminal(api_client, croupier_on_duty(table))
+    hand_id = terminal.open(table, {1: 10000, 3: 10000, 5: 10000}).json()["id"]
+    batch = {"idempotency_key": "B1", "events": STUD_TO_BRING_IN}
+    url = f"/api/v1/hands/{hand_id}/events/"
+    assert api_client.post(f"{url}batch/", batch, format="json").status_code == 200
+    for key, event in (("B1:7", {"type": "bring_in", "seat": 5}), ("B1:1", {"type": "ante", "seat": 1})):
+        response = api_client.post(url, {"idempotency_key": key, "expected_seq": 6, "event": event}, format="json",
+                                   HTTP_ACCEPT_LANGUAGE=language)
+        body = response.json()
+        assert response.status_code == 400 and body["code"] == "idempotency_key_reserved", body
+        assert key in body["message"]
+        assert ("Idempotenzschlüssel" in body["message"]) == (language == "de"), body["message"]
+    assert HandEvent.objects.filter(hand_id=hand_id).count() == 6
+    again = api_client.post(f"{url}batch/", batch, format="json")
+    assert again.status_code == 200 and again.json()["replayed"] is True, again.json()
+    ok = api_client.post(url, {"idempotency_key": "B1-7", "expected_seq": 6, "event": {"type": "bring_in", "seat": 5}},
+                         format="json")
+    assert ok.status_code == 201, ok.json()
