@@ -48,6 +48,7 @@ from casino.gaming_day import gaming_day_of
 from casino.i18n import Amount, comma_list, gettext_noop, message_text, status_word
 from casino.roles import CROUPIER, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
+from casino.text_limits import NOTE_MAX_CHARS
 from rules import contract
 from rules.core.view import HandView
 from rules.engines.errors import RuleViolation
@@ -255,7 +256,11 @@ def _violation(exc: RuleViolation, *, hand: Hand | None, unchanged: dict[str, An
 
 
 def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
-    """Shape check before the engine sees it: a JSON object with a ``type`` string, not too large."""
+    """Shape check before the engine sees it: a JSON object with a ``type`` string, not too large
+    (:data:`MAX_EVENT_CHARS`), a ``note`` of at most :data:`~casino.text_limits.NOTE_MAX_CHARS` characters, and no
+    key starting with ``_``: README promises "no unknown keys", and such keys were never a documented feature
+    (the engines' parser lets them pass, so that events stored with one still replay; new ones are refused here,
+    before they reach the digest-chained record)."""
     where = gettext_noop("event %(index)s: ", index=index) if index is not None else ""
     if not isinstance(event, Mapping):
         raise ApplicationError(gettext_noop("%(where)san event must be a JSON object with a \"type\", e.g. {\"type\": \"fold\", \"seat\": 3}", where=where), code="unknown_event")
@@ -271,7 +276,13 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
         raise ApplicationError(gettext_noop("%(where)sthe event is not plain JSON (numbers must be finite)", where=where),
                                code="unknown_event") from None
     if size > MAX_EVENT_CHARS:
-        raise ApplicationError(gettext_noop("%(where)sthe event is too large (%(size)s characters)", where=where, size=size), code="unknown_event")
+        raise ApplicationError(gettext_noop("%(where)sthe event is too large (%(size)s characters; at most %(max)s)", where=where, size=size, max=MAX_EVENT_CHARS), code="unknown_event")
+    note = event.get("note")
+    if isinstance(note, str) and len(note) > NOTE_MAX_CHARS:
+        raise ApplicationError(gettext_noop("%(where)sthe note is too long (%(size)s characters; at most %(max)s)", where=where, size=len(note), max=NOTE_MAX_CHARS), code="note_too_long")
+    hidden = next((key for key in event if isinstance(key, str) and key.startswith("_")), None)
+    if hidden is not None:
+        raise ApplicationError(gettext_noop("%(where)san event takes no key %(key)s: only its own fields and a \"note\"", where=where, key=repr(hidden)), code="unknown_event")
     return dict(event)
 
 

@@ -181,3 +181,54 @@ def test_a_single_event_key_of_the_batch_form_is_refused_and_the_batch_retry_sta
     ok = api_client.post(url, {"idempotency_key": "B1-7", "expected_seq": 6, "event": {"type": "bring_in", "seat": 5}},
                          format="json")
     assert ok.status_code == 201, ok.json()
+
+
+# --- F8: notes over 2000 characters, the size limit named, no '_' keys --------------------------------------
+
+BRING_IN = {"type": "bring_in", "seat": 5}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_note_over_2000_characters_is_refused_naming_the_limit(api_client, language):
+    from tests.tables.test_hands_bad_input import _snapshot, _stud_hand
+
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    before = _snapshot(hand_id)
+    body = {"idempotency_key": "n1", "expected_seq": seq, "event": BRING_IN | {"note": "x" * 2001}}
+    response = api_client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    answer = response.json()
+    assert response.status_code == 400 and answer["code"] == "note_too_long", answer
+    assert "2001" in answer["message"] and "2000" in answer["message"]
+    assert ("Notiz" in answer["message"]) == (language == "de"), answer["message"]
+    assert _snapshot(hand_id) == before
+    ok = {"idempotency_key": "n2", "expected_seq": seq, "event": BRING_IN | {"note": "x" * 2000}}
+    assert api_client.post(f"/api/v1/hands/{hand_id}/events/", ok, format="json").status_code == 201
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_event_too_large_message_names_the_limit(api_client, language):
+    from tests.tables.test_hands_bad_input import _stud_hand
+
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    body = {"idempotency_key": "big", "expected_seq": seq, "event": BRING_IN | {"note": "x" * 5000}}
+    answer = api_client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json",
+                             HTTP_ACCEPT_LANGUAGE=language).json()
+    assert answer["code"] == "unknown_event" and "4000" in answer["message"], answer
+    assert ("höchstens" in answer["message"]) == (language == "de"), answer["message"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_event_key_starting_with_an_underscore_is_refused(api_client, language):
+    from tests.tables.test_hands_bad_input import _snapshot, _stud_hand
+
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    before = _snapshot(hand_id)
+    body = {"idempotency_key": "u1", "expected_seq": seq, "event": BRING_IN | {"_junk": "y"}}
+    answer = api_client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json",
+                             HTTP_ACCEPT_LANGUAGE=language).json()
+    assert answer["code"] == "unknown_event" and "'_junk'" in answer["message"], answer
+    assert _snapshot(hand_id) == before
+    batch = {"idempotency_key": "u2", "events": [BRING_IN | {"_junk": "y"}]}
+    response = api_client.post(f"/api/v1/hands/{hand_id}/events/batch/", batch, format="json")
+    assert response.status_code == 400 and "'_junk'" in response.json()["message"]
+    assert _snapshot(hand_id) == before
