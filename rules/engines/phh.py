@@ -83,7 +83,7 @@ def loads_phh(text: str, *, name: str = "") -> PhhHand:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PhhError(gettext_noop("%(value)s: not valid TOML: %(exc)s", value=name or 'PHH', exc=exc)) from None
+        raise PhhError(gettext_noop("%(value)s: not valid TOML (the TOML parser says: %(exc)s)", value=name or 'PHH', exc=str(exc))) from None
     code = raw.get("variant")
     variants = _variants()
     stud_variant = variants.get(code) if isinstance(code, str) else None

@@ -82,7 +82,9 @@ _REFUSALS = {code: OpenApiResponse(HandRefusalSerializer, description=ERROR_DESC
 
 
 def _seats_in(rows) -> list[SeatInput]:
-    return [SeatInput(seat=row["seat"], stack=to_cents(row["stack"], field=f"seat {row['seat']} stack", text_only=True),
+    # the field named in the reader's language ("Stack von Platz 1: ..."); ``extra.field`` stays the English text
+    return [SeatInput(seat=row["seat"], stack=to_cents(row["stack"], field=gettext_noop("seat %(n)s stack", n=row["seat"]),
+                                                       text_only=True),
                       player_ref=row.get("player_ref") or None) for row in rows]
 
 

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.errors import ApplicationError, ConflictError
-from casino.i18n import message_text
+from casino.i18n import gettext_noop, message_text
 from casino.money import MoneyInputError, cents_input_check, format_money, parse_money_input
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER, has_role
 from rules.engines.errors import RuleViolation
@@ -346,6 +346,30 @@ def _event_from_post(post, game: str) -> dict[str, Any]:
     return event
 
 
+#: The engines' "amount is missing" reasons name the API's field ('to'); the page names the amount box instead.
+_AMOUNT_MISSING = {
+    "the amount is missing (give '%(key)s': %(meaning)s)":
+        gettext_noop("the amount is missing (please enter the amount: %(meaning)s)", meaning="").template,
+    "%(kind)s event: the amount is missing (give 'to': the seat's total bet in this round after the action)":
+        gettext_noop("%(kind)s event: the amount is missing (please enter the amount: the seat's total bet in this "
+                     "round after the action)", kind="").template,
+}
+
+
+def _page_words(message: Any) -> Any:
+    """``message`` (an engine :class:`~rules.engines.messages.Message`) with every "amount is missing" reason in
+    the page's words: the amount box, not the API's field name ("bitte den Betrag angeben", not "bitte 'to'")."""
+    from rules.engines.messages import Message
+
+    if not isinstance(message, Message):
+        return message
+    params = {key: _page_words(value) for key, value in message.params.items()}
+    template = _AMOUNT_MISSING.get(message.template, message.template)
+    if template is not message.template:
+        params.pop("key", None)
+    return Message(template, params, message.context)
+
+
 def _message_text(exc: Exception) -> str:
     """The refusal's text in the reader's language: an engine message (template + parameters, see
     :mod:`rules.engines.messages`) rendered through the catalogue, amounts in the language's number
@@ -356,8 +380,8 @@ def _message_text(exc: Exception) -> str:
     message = getattr(original, "message", None)
     if isinstance(original, RuleViolation) and isinstance(message, Message) and str(message) == str(
             getattr(exc, "message", message)):
-        return message_text(message)
-    return message_text(getattr(exc, "message", None) or str(exc))
+        return message_text(_page_words(message))
+    return message_text(_page_words(getattr(exc, "message", None)) or str(exc))
 
 
 def _error(exc: Exception, game: str) -> dict[str, Any]:

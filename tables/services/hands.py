@@ -297,8 +297,10 @@ def _seats_check(*, table: Table, seats: Sequence[SeatInput], config: Any = None
     low = getattr(config, "min_players", low)
     high = getattr(config, "max_players", high)
     numbers = [s.seat for s in seats]
-    if len(numbers) != len(set(numbers)):
-        raise ApplicationError(gettext_noop("a seat is listed twice"), code="invalid_seats")
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        raise ApplicationError(gettext_noop("seat %(seat)s is listed twice", seat=", ".join(map(str, twice))),
+                               code="invalid_seats", extra={"seat": twice[0]})
     if not low <= len(numbers) <= min(high, table.seats):
         raise ApplicationError(gettext_noop("%(get_game_display)s at '%(table)s' is dealt to %(low)s to %(min)s players; %(n_numbers)s seated", get_game_display=table.get_game_display(), table=table, low=low, min=min(high, table.seats), n_numbers=len(numbers)), code="invalid_seats")
     out: dict[str, dict[str, Any]] = {}
@@ -757,7 +759,7 @@ def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> 
         raise ApplicationError(gettext_noop("a PHH file holds a Seven Card Stud hand; '%(table)s' deals %(get_game_display)s", table=table, get_game_display=table.get_game_display()),
                                code="phh_wrong_game")
     try:
-        phh = loads_phh(text, name="PHH file")
+        phh = loads_phh(text, name=gettext_noop("PHH file"))  # named in the reader's language
     except RuleViolation as exc:
         raise ApplicationError(exc.message, code=exc.code, extra=exc.as_dict()["extra"]) from None
     if phh.game != table.game:

@@ -473,7 +473,7 @@ def test_deal_errors():
         apply(state, {"type": "deal", "seat": 7, "cards": canon(" ".join(C15[2]))})
     with pytest.raises(UnknownEvent):
         apply(state, {"type": "bet", "seat": 2})
-    with pytest.raises(IllegalAction, match="expects deal"):
+    with pytest.raises(IllegalAction, match=r"the cards of seat\(s\) .* are still to be logged"):
         apply(state, {"type": "reveal"})
 
 

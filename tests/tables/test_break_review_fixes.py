@@ -232,3 +232,119 @@ def test_an_event_key_starting_with_an_underscore_is_refused(api_client, languag
     response = api_client.post(f"/api/v1/hands/{hand_id}/events/batch/", batch, format="json")
     assert response.status_code == 400 and "'_junk'" in response.json()["message"]
     assert _snapshot(hand_id) == before
+
+
+# --- F11/F12: German answers fully German, English ones saying what is meant -------------------------------
+
+EN, DE = {"HTTP_ACCEPT_LANGUAGE": "en"}, {"HTTP_ACCEPT_LANGUAGE": "de-AT"}
+
+
+def _message(response) -> str:
+    assert response.status_code == 400, response.json()
+    return response.json()["message"]
+
+
+def test_a_negative_stack_at_hand_open_names_the_seat_in_the_reader_language(api_client):
+    table = table_make(game="seven_card_stud")
+    Terminal(api_client, croupier_on_duty(table))
+    body = {"table": table.pk, "seats": [{"seat": 1, "stack": "-5.00"}, {"seat": 3, "stack": "100.00"}]}
+    english = _message(api_client.post("/api/v1/hands/", body, format="json", **EN))
+    german = _message(api_client.post("/api/v1/hands/", body, format="json", **DE))
+    assert english.startswith("seat 1 stack: '-5.00'") and "negative" in english
+    assert german.startswith("Stack von Platz 1: '-5,00'") or german.startswith("Stack von Platz 1: '-5.00'"), german
+    assert "seat" not in german and "negativ" in german
+
+
+def test_a_phh_file_that_is_not_toml_is_told_in_the_reader_language(api_client):
+    table = table_make(game="seven_card_stud")
+    Terminal(api_client, croupier_on_duty(table))
+    body = {"idempotency_key": "phh-1", "table": table.pk, "phh": "variant = "}
+    english = _message(api_client.post("/api/v1/hands/submit/", body, format="json", **EN))
+    german = _message(api_client.post("/api/v1/hands/submit/", body, format="json", **DE))
+    assert english.startswith("PHH file: not valid TOML (the TOML parser says: "), english
+    assert german.startswith("PHH-Datei: kein gültiges TOML (Meldung des TOML-Parsers: "), german
+
+
+def test_a_capsa_reveal_before_the_surrender_round_names_the_seat_and_the_action(api_client):
+    import random
+
+    from rules.registry import GAMES
+
+    spec = next(g for g in GAMES if g.name == "capsa_susun")
+    table = table_make(game="capsa_susun", config=dict(spec.example_config))
+    terminal = Terminal(api_client, croupier_on_duty(table))
+    stacks = {1: 20000, 2: 20000, 3: 20000}
+    hand = terminal.open(table, stacks).json()
+    events = spec.random_hand(spec.engine.build_config(spec.example_config), stacks, hand["button_seat"],
+                              random.Random(0))
+    seq = 0
+    for event in events:
+        answer = terminal.post(hand["id"], event_to_api(event), seq=seq).json()
+        seq += 1
+        if answer["state"]["expect"] == "surrender":
+            break
+    due = answer["state"]["to_act"]
+    reveal = {"idempotency_key": "rv", "expected_seq": seq, "event": {"type": "reveal"}}
+    url = f"/api/v1/hands/{hand['id']}/events/"
+    english = _message(api_client.post(url, reveal, format="json", **EN))
+    german = _message(api_client.post(url, reveal, format="json", **DE))
+    assert english == f"no one can reveal now: seat {due} has to play or surrender first (A.5.6)", english
+    assert german == f"niemand kann jetzt aufdecken: zuerst muss Platz {due} spielen oder aufgeben (A.5.6)", german
+
+
+def test_the_croupier_page_asks_for_the_amount_not_the_api_field(client):
+    import random
+
+    from rules.registry import GAMES
+
+    spec = next(g for g in GAMES if g.name == "forty_one")
+    table = table_make(game="forty_one", config=dict(spec.example_config))
+    user = croupier_on_duty(table)
+    from rest_framework.test import APIClient
+
+    terminal = Terminal(APIClient(), user)
+    stacks = {1: 20000, 2: 20000, 3: 20000}
+    hand = terminal.open(table, stacks).json()
+    events = spec.random_hand(spec.engine.build_config(spec.example_config), stacks, hand["button_seat"],
+                              random.Random(3))
+    turn = next(i for i, e in enumerate(events) if e["type"] in ("call", "check", "fold", "bet", "raise"))
+    terminal.play(hand["id"], events[:turn])
+    client.force_login(user)  # the seat to act taps "bet" with the amount box left empty
+    form = {"idempotency_key": "page-1", "expected_seq": turn, "type": "bet", "seat": events[turn]["seat"], "to": ""}
+    english = client.post(f"/croupier/hands/{hand['id']}/events/", form, HTTP_HX_REQUEST="true", **EN).content.decode()
+    form["idempotency_key"] = "page-2"
+    german = client.post(f"/croupier/hands/{hand['id']}/events/", form, HTTP_HX_REQUEST="true", **DE).content.decode()
+    assert "please enter the amount" in english and "give &#x27;to&#x27;" not in english and "give 'to'" not in english
+    assert "bitte den Betrag angeben" in german and "&#x27;to&#x27;" not in german and "'to'" not in german
+
+
+def test_a_seat_dealt_more_cards_than_the_street_gives_is_told_it_has_them_all(api_client):
+    from tests.tables.test_hands_bad_input import _stud_hand
+
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN[:4])
+    body = {"idempotency_key": "d1", "expected_seq": seq, "event": {"type": "deal", "seat": 3, "cards": "3c"}}
+    url = f"/api/v1/hands/{hand_id}/events/"
+    english = _message(api_client.post(url, body, format="json", **EN))
+    german = _message(api_client.post(url, body, format="json", **DE))
+    assert english == "seat 3 cannot be dealt 3c: it already has all its cards for 3rd street (R1.3)", english
+    assert "er hat schon alle Karten für die 3. Straße" in german and "0" not in german, german
+
+
+def test_a_seat_not_in_the_hand_lists_the_seats_in_order(api_client):
+    from tests.tables.test_hands_bad_input import _stud_hand
+
+    terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
+    body = {"idempotency_key": "s2", "expected_seq": seq, "event": {"type": "fold", "seat": 2}}
+    url = f"/api/v1/hands/{hand_id}/events/"
+    assert "seat 2 is not in this hand (seats 1, 3, 5)" in _message(api_client.post(url, body, format="json", **EN))
+    assert "(Plätze 1, 3, 5)" in _message(api_client.post(url, body, format="json", **DE))
+
+
+def test_a_seat_listed_twice_is_named(api_client):
+    table = table_make(game="seven_card_stud")
+    Terminal(api_client, croupier_on_duty(table))
+    body = {"table": table.pk, "seats": [{"seat": 3, "stack": "100.00"}, {"seat": 1, "stack": "100.00"},
+                                         {"seat": 3, "stack": "50.00"}]}
+    assert _message(api_client.post("/api/v1/hands/", body, format="json", **EN)) == "seat 3 is listed twice"
+    assert _message(api_client.post("/api/v1/hands/", body, format="json", **DE)) == "Platz 3 ist doppelt aufgeführt"
+    assert not Hand.objects.exists()

@@ -13,6 +13,7 @@ from rules.engines.capsa.state import (
     CapsaState,
     _evolve,
     _expect,
+    _expected_words,
     _moved_on,
     _setters,
     _surrender_order,
@@ -139,9 +140,10 @@ def _seen_elsewhere(state: CapsaState, seat: int, cards: Sequence[int], action: 
 
 def _require_phase(state: CapsaState, seat: int | None, action: str, phases: tuple[str, ...], rule: str) -> None:
     if state.phase not in phases:
-        who = (gettext_noop("seat %(seat)s cannot %(action)s", seat=seat, action=action_word(action)) if seat is not None else gettext_noop("cannot %(action)s", action=action_word(action)))
-        expect = _expect(state)
-        raise IllegalAction(gettext_noop("%(who)s now: the deal expects %(expect)s (%(rule)s)", who=who, expect=expect, rule=rule), seat=seat, rule=rule)
+        who = (gettext_noop("seat %(seat)s cannot %(action)s", seat=seat, action=action_word(action)) if seat is not None
+               else gettext_noop("no one can %(action)s", action=action_word(action)))
+        raise IllegalAction(gettext_noop("%(who)s now: %(expected)s (%(rule)s)", who=who, expected=_expected_words(state), rule=rule),
+                            seat=seat, rule=rule, extra={"expect": _expect(state)})
 
 
 def _on_declare_natural(state: CapsaState, event: Mapping[str, Any]) -> CapsaState:

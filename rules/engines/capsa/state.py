@@ -15,7 +15,7 @@ from rules.engines.errors import (
     ConfigError,
     IllegalAction,
 )
-from rules.engines.messages import gettext_noop
+from rules.engines.messages import Message, gettext_noop
 from rules.engines.money import format_cents
 
 GAME = "capsa_susun"
@@ -135,6 +135,26 @@ def _setters(state: CapsaState) -> list[int]:
 def is_complete(state: CapsaState) -> bool:
     """True once the deal is settled (after the reveal) or void (misdeal)."""
     return state.phase == "complete"
+
+
+def _expected_words(state: CapsaState) -> Message:
+    """What the deal waits for, in words naming the seats (a refusal's reason; ``_expect`` is its code)."""
+    def seats(numbers: Sequence[int]) -> str:
+        return ", ".join(str(n) for n in numbers)
+
+    if state.phase == "deal":
+        waiting = [s for s in clockwise_after(state.seats, state.button) if s not in state.hands]
+        return gettext_noop("the cards of seat(s) %(seats)s are still to be logged", seats=seats(waiting))
+    if state.phase == "set":
+        waiting = [s for s in clockwise_after(state.seats, state.button)
+                   if s not in state.naturals and s not in state.settings and s not in state.timed_out]
+        return gettext_noop("seat(s) %(seats)s still have to set their hands", seats=seats(waiting))
+    if state.phase == "surrender":
+        due = next(s for s in _surrender_order(state) if s not in state.decisions)
+        return gettext_noop("seat %(seat)s has to play or surrender first", seat=due)
+    if state.phase == "reveal":
+        return gettext_noop("the hands are to be revealed")
+    return gettext_noop("the deal is over")
 
 
 def _expect(state: CapsaState) -> str:

@@ -184,7 +184,9 @@ def _on_deal(s: StudState, event: Mapping[str, Any]) -> None:
         raise _seat_err(UnknownEvent, s, i, gettext_noop("be dealt cards"), gettext_noop("the event needs 'cards'"), "R1.3")
     if len(cards) > need:
         raise _seat_err(IllegalAction, s, i, gettext_noop("be dealt %(items)s", items=' '.join(_fmt(c) for c in cards)),
-                        gettext_noop("it needs %(need)s more card(s) on %(street_name)s street", need=need, street_name=_STREET_NAMES[s.street]), "R1.3")
+                        (gettext_noop("it already has all its cards for %(street_name)s street", street_name=_STREET_NAMES[s.street])
+                         if need == 0 else gettext_noop("it needs %(need)s more card(s) on %(street_name)s street", need=need, street_name=_STREET_NAMES[s.street])),
+                        "R1.3")
     face = event.get("face")
     if face is None and not s.exposed[i] and UNKNOWN not in cards and not (s.seventh_mode == "reshuffle"):
         base = len(s.cards[i]) - (0 if s.street == 3 else s.street - 1)

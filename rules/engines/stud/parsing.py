@@ -29,7 +29,7 @@ def _seat_of(s: StudState, event: Mapping[str, Any]) -> int:
     return s.pos[parse_seat(
         event, s.pos,
         not_a_seat=lambda: UnknownEvent(gettext_noop("%(type)s event needs an integer 'seat', got %(seat)s", type=event_name(event.get('type')), seat=repr(seat))),
-        not_dealt=lambda n: UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=n, seats=', '.join(map(str, s.seats))),
+        not_dealt=lambda n: UnknownEvent(gettext_noop("seat %(seat)s is not in this hand (seats %(seats)s)", seat=n, seats=', '.join(map(str, sorted(s.seats)))),
                                          seat=n))]
 
 
