@@ -55,7 +55,6 @@ import json
 import os
 import pstats
 import random
-import signal
 import socket
 import statistics
 import subprocess
@@ -66,7 +65,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from _acct_bench import host_cpu_mark, steal_text
+from _acct_bench import host_cpu_mark, processes_stop, steal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -218,15 +217,8 @@ class Services:
     def web_restart(self, workers: int) -> None:
         """Stop the gunicorn masters and start them again, on the same ports, with ``workers`` worker processes
         each (the saturation sweep over worker counts); the Celery workers keep running."""
+        processes_stop(self.web)
         for proc in self.web:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-        for proc in self.web:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
             self.procs.remove(proc)
         self.web.clear()
         self.workers = workers
@@ -279,18 +271,7 @@ class Services:
         return [p for proc in self.celery for p in _tree(proc.pid)]
 
     def stop(self) -> None:
-        for proc in self.procs:
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    continue
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+        processes_stop(self.procs)
         self.procs.clear()
 
 
@@ -896,18 +877,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"(all: {', '.join(f'{mb:.0f}' for mb, _ in sorted(rss))} MB; masters "
                   f"{', '.join(f'{mb:.0f}' for mb in masters)} MB) | target < {RSS_TARGET_MB:.0f} MB: "
                   f"{'met' if worst < RSS_TARGET_MB else 'NOT met'}")
-        sat = []
-        for count in steps:
-            step, moved = run_phase(croupiers[:count], name=f"saturate-{count}", think=0.0,
-                                    duration=args.step_duration, services=services)
-            croupiers[:count] = moved
-            sat.append(step)
-            phases.append(step)
-        if sat:
-            print("\n".join(saturation_report(sat, label=f"{args.workers} gunicorn workers")))
-            summary["ceilings"] = [(args.workers, saturation_ceiling(sat))]
-        for workers in sweep:
-            services.web_restart(workers)
+        summary["ceilings"] = []
+        for workers in ([args.workers, *sweep] if steps else []):
+            if workers != services.workers:
+                services.web_restart(workers)
             sat = []
             for count in steps:
                 step, moved = run_phase(croupiers[:count], name=f"saturate-{workers}w-{count}", think=0.0,
@@ -916,7 +889,7 @@ def main(argv: list[str] | None = None) -> int:
                 sat.append(step)
                 phases.append(step)
             print("\n".join(saturation_report(sat, label=f"{workers} gunicorn workers")))
-            summary.setdefault("ceilings", []).append((workers, saturation_ceiling(sat)))
+            summary["ceilings"].append((workers, saturation_ceiling(sat)))
         deadline = time.monotonic() + 60
         waits, missing = reconcile_waits(since)
         while missing and time.monotonic() < deadline:  # the worker finishing what closed last

@@ -29,14 +29,22 @@ import datetime as dt
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
 from decimal import Decimal
 from pathlib import Path
 
-from _acct_bench import ROOT, backend_cpu_counter, bench_database, copy_rows, peak_rss_mb, set_sequences, steal_meter
+from _acct_bench import (
+    ROOT,
+    backend_cpu_counter,
+    bench_database,
+    copy_rows,
+    peak_rss_mb,
+    processes_stop,
+    set_sequences,
+    steal_meter,
+)
 
 GAMES = ("seven_card_stud", "forty_one", "capsa_susun")
 TARGET_ONE_PROCESS = 2000
@@ -378,15 +386,7 @@ class Workers:
         return cpu, rss
 
     def __exit__(self, *exc) -> None:
-        for proc in self.procs:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+        processes_stop(self.procs, timeout=30)
 
 
 def _celery_run(env: dict[str, str], broker: str, workers: int, hands: int) -> dict:
