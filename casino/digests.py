@@ -167,9 +167,16 @@ def _scalar_json(value: Any) -> str:
     return canonical_json(value)
 
 
-def epoch_microseconds(value: dt.datetime) -> int:
-    """The canonical form of an aware datetime: integer microseconds since the epoch (as in every digest)."""
-    return (value - _EPOCH) // _MICROSECOND
+def epoch_microseconds_sql(column: str) -> str:
+    """SQL reading the timestamptz ``column`` in its canonical form, integer microseconds since the epoch (as in
+    every digest; exact: PostgreSQL's ``extract`` gives a numeric), for readers that would otherwise have the
+    driver's Python time-zone loader build a datetime for every row (reconciliation)."""
+    return f"(extract(epoch FROM {column}) * 1000000)::bigint"
+
+
+def from_epoch_microseconds(value: int | None) -> dt.datetime | None:
+    """The aware UTC datetime of a canonical time read by :func:`epoch_microseconds_sql` (None stays None)."""
+    return None if value is None else _EPOCH + _MICROSECOND * value
 
 
 def journal_entry_text(*, idempotency_key: str, kind: str, memo: str, hand_id: int | None, table_id: int | None,

@@ -74,7 +74,7 @@ from accounting.services.tamper import (
     ledger_span,
     ledger_window_check,
 )
-from casino.digests import canonical_json
+from casino.digests import canonical_json, epoch_microseconds_sql, from_epoch_microseconds
 from casino.errors import ApplicationError, ConflictError
 from casino.gaming_day import gaming_day_of
 from casino.i18n import gettext_noop
@@ -342,10 +342,8 @@ _FACT_FIELDS = ("id", "table_id", "number", "game", "status", "button_seat", "li
 #: ``opened_at`` is read as integer microseconds since the epoch (exact: ``extract`` gives a numeric) and made a
 #: datetime here, instead of by the driver's Python time-zone loader for every hand; the JSON columns as text.
 _FACTS_SQL = (f"SELECT id, table_id, number, game, status, button_seat, limit_snapshot::text, seats::text, gaming_day, "
-              f"event_count, (extract(epoch FROM opened_at) * 1000000)::bigint, digest FROM {Hand._meta.db_table} "
+              f"event_count, {epoch_microseconds_sql('opened_at')}, digest FROM {Hand._meta.db_table} "
               f"WHERE {{where}} ORDER BY id{{limit}} FOR UPDATE")
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
-_MICROSECOND = dt.timedelta(microseconds=1)
 
 
 def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, after_id: int = 0,
@@ -375,7 +373,6 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
     snapshots: dict[str, tuple[Any, str]] = {}
     configs: dict[tuple[str, str], Any] = {}
     out = []
-    epoch, microsecond = _EPOCH, _MICROSECOND
     for hand_id, table_id, number, game, status, button, snapshot_text, seats_text, day_, count, opened, digest in rows:
         known = snapshots.get(snapshot_text)
         if known is None:
@@ -391,7 +388,7 @@ def hands_lock(*, day: dt.date | None = None, ids: Sequence[int] | None = None, 
             configs[(game, snapshot_text)] = config
         seats = json.loads(seats_text)
         out.append(HandFacts(hand_id, table_id, number, game, status, button, snapshot, seats, day_,
-                             count, None if opened is None else epoch + microsecond * opened, digest, config,
+                             count, from_epoch_microseconds(opened), digest, config,
                              snapshot_json, canonical_json(seats)))
     return out
 

@@ -29,6 +29,8 @@ from accounting.models import Account, JournalEntry, Posting
 from casino.digests import (
     GENESIS,
     canonical_json,
+    epoch_microseconds_sql,
+    from_epoch_microseconds,
     hand_chain,
     hand_header_record,
     hand_header_text,
@@ -259,7 +261,7 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
             if expected != digest:
                 entry = dict(zip(_ENTRY_FIELDS, row))
                 if type(posted_at) is int:  # read as epoch microseconds (PostgreSQL): the datetime again
-                    entry["posted_at"] = _EPOCH + dt.timedelta(microseconds=posted_at)
+                    entry["posted_at"] = from_epoch_microseconds(posted_at)
                 out.append((Finding("entry_digest", f"entry{entry_id}", "entry_digest",
                                     {"entry": entry_id, "key": idempotency_key}, expected[:16],
                                     digest[:16] if digest else NONE), entry))
@@ -279,13 +281,10 @@ def ledger_window_check(*, first_id: int, last_id: int, day: dt.date | None = No
 
 #: ``posted_at`` read in its canonical form, integer microseconds since the epoch (exact: ``extract`` gives a
 #: numeric), instead of a datetime the driver's Python time-zone loader builds for every entry.
-_ENTRY_COLUMNS = ", ".join("(extract(epoch FROM posted_at) * 1000000)::bigint" if name == "posted_at" else name
+_ENTRY_COLUMNS = ", ".join(epoch_microseconds_sql("posted_at") if name == "posted_at" else name
                            for name in _ENTRY_FIELDS)
 _ENTRIES_SQL = (f"SELECT {_ENTRY_COLUMNS} FROM {JournalEntry._meta.db_table} WHERE id >= %s AND id <= %s "
                 f"ORDER BY id LIMIT {LEDGER_WINDOW}")
-#: The epoch of the canonical times (``posted_at`` read as microseconds since it is turned back into a datetime
-#: for a finding's entry).
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 def _entries_read(low: int, high: int) -> list[tuple[Any, ...]]:

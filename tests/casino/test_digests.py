@@ -17,6 +17,8 @@ from casino.digests import (
     _canonical,
     canonical_json,
     chain_digest,
+    epoch_microseconds_sql,
+    from_epoch_microseconds,
     hand_chain,
     hand_header_record,
     hand_header_text,
@@ -110,3 +112,23 @@ def test_the_entry_written_field_by_field_is_the_canonical_json_of_the_record(en
     for form in forms:
         legs = [list(leg) for leg in reversed(record["legs"])]  # any order: sorted by the writer
         assert journal_entry_text(**form, canonical_legs=legs) == canonical_json(record)
+
+
+@pytest.mark.django_db
+def test_a_time_read_by_the_database_as_epoch_microseconds_is_its_canonical_form_and_the_same_datetime():
+    """Reconciliation reads ``opened_at``/``posted_at`` as :func:`epoch_microseconds_sql`; the number must be the
+    digests' canonical form of the time, and :func:`from_epoch_microseconds` the same datetime again."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("epoch_microseconds_sql is PostgreSQL's extract(); other backends read datetimes")
+    times = [dt.datetime(2026, 12, 7, 23, 59, 59, 999999, tzinfo=dt.UTC),
+             dt.datetime(1969, 12, 31, 23, 59, 59, 1, tzinfo=dt.UTC),
+             dt.datetime(2031, 3, 30, 0, 59, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=2)))]
+    with connection.cursor() as cursor:
+        for value in times:
+            cursor.execute(f"SELECT {epoch_microseconds_sql('t')} FROM (SELECT %s::timestamptz AS t) AS x", [value])
+            read = cursor.fetchone()[0]
+            assert read == _canonical(value)
+            assert from_epoch_microseconds(read) == value
+    assert from_epoch_microseconds(None) is None
