@@ -645,14 +645,12 @@ def _retry_check(locked: Hand, rows: Sequence[tuple[int, Any, str]], event: Mapp
     spec = get_game(locked.game)
     try:
         contract.record(spec, event, context=hand_config(locked.game, locked.limit_snapshot))
-        return
-    except RuleViolation:
-        pass
-    engine, state = hand_replay(hand=locked, events=[p for _, p, _ in rows])
-    try:
-        contract.act(spec, state, event)
-    except RuleViolation as exc:
-        raise _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state)) from None
+    except RuleViolation:  # refused out of context: the engine's own words on the hand as it stands
+        engine, state = hand_replay(hand=locked, events=[p for _, p, _ in rows])
+        try:
+            contract.act(spec, state, event)
+        except RuleViolation as exc:
+            raise _violation(exc, hand=locked, unchanged=_state_extra(locked, engine, state)) from None
 
 
 def _same_json(a: Any, b: Any) -> bool:
