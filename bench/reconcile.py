@@ -167,15 +167,22 @@ def load_day(n_hands: int, pool, tables_per_game: int, tamper: int, seed: int) -
         copy_rows(raw, "accounting_journalentry", ["id", "idempotency_key", "kind", "memo", "hand_id", "table_id",
                                                    "gaming_day", "posted_at", "reason", "digest"],
                   _entry_rows(meta, pool))
+        cursor.execute("CREATE TEMP TABLE bench_tampered_legs (entry_id int, account_id int, amount numeric, role text, "
+                       "seat int, player_ref text, pot_index int) ON COMMIT DROP")
+        copy_rows(raw, "bench_tampered_legs", ["entry_id", "account_id", "amount", "role", "seat", "player_ref",
+                                               "pot_index"], tampered_postings)
+        # An entry's legs are stored together, in entry order, as the posting service writes them (one entry at
+        # a time): the planner reads a hand's legs by the entry index, as it does on a real day.
         cursor.execute("""
             INSERT INTO accounting_posting (entry_id, account_id, amount, role, seat, player_ref, pot_index)
-            SELECT hp.hand_id, a.account_id, pl.amount, pl.role, pl.seat, '', pl.pot_index
-            FROM bench_hand_pool hp JOIN tables_hand h ON h.id = hp.hand_id
-            JOIN bench_pool_legs pl ON pl.game = hp.game AND pl.pool_index = hp.pool_index
-            JOIN bench_accounts a ON a.table_id = h.table_id AND a.purpose = pl.purpose
-            WHERE NOT hp.tampered""")
-        copy_rows(raw, "accounting_posting", ["entry_id", "account_id", "amount", "role", "seat", "player_ref",
-                                              "pot_index"], tampered_postings)
+            SELECT * FROM (
+                SELECT hp.hand_id AS entry_id, a.account_id, pl.amount, pl.role, pl.seat, '' AS player_ref, pl.pot_index
+                FROM bench_hand_pool hp JOIN tables_hand h ON h.id = hp.hand_id
+                JOIN bench_pool_legs pl ON pl.game = hp.game AND pl.pool_index = hp.pool_index
+                JOIN bench_accounts a ON a.table_id = h.table_id AND a.purpose = pl.purpose
+                WHERE NOT hp.tampered
+                UNION ALL SELECT * FROM bench_tampered_legs) AS legs
+            ORDER BY entry_id""")
         set_sequences(raw, ["tables_hand", "tables_handevent", "accounting_journalentry", "accounting_posting"])
         for _, definition in indexes:
             cursor.execute(definition)
