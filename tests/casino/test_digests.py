@@ -132,3 +132,47 @@ def test_a_time_read_by_the_database_as_epoch_microseconds_is_its_canonical_form
             assert read == _canonical(value)
             assert from_epoch_microseconds(read) == value
     assert from_epoch_microseconds(None) is None
+
+
+FAST_EVENTS = [
+    (1, {"type": "bet", "seat": 3, "to": 1000, "flag": True, "none": None, "cards": ["As", "Kd"], "nested": [[[]], {}]},
+     "k1"),
+    (2, {"note": "Ärger \u2603", "seat": 1}, "k2"),                      # not ASCII: the canonical encoder writes it
+    (3, {"note": "tab\t nl\n quote\" back\\ slash/ \x01 \x7f", "z": 1, "a": 2}, "k\"3"),
+    (4, {"big": 2**70, "neg": -(2**63)}, "k4"),                            # beyond 64 bits: refused by orjson
+    (5, {"float": 1e-7, "half": 0.5}, "k5"),                               # a float: orjson writes 1e-7, json 1e-07
+    (6, {}, ""),
+    (7, [], "k7"),
+    (8, "text", "k8"),
+]
+
+
+def test_the_fast_chain_is_the_canonical_chain_for_what_the_service_stores():
+    """The checks' fast chain (orjson's text) gives the canonical digests for payloads of strings, integers,
+    booleans, nulls, lists and objects, with or without characters that need escaping or are not ASCII."""
+    header = hand_header_record(**HEADERS[0])
+    honest = FAST_EVENTS[:4] + FAST_EVENTS[5:]
+    assert hand_chain(header, honest, fast=True) == hand_chain(header, honest)
+    with override_settings(LEDGER_DIGEST_KEY="a key"):
+        assert hand_chain(header, [(1, {"seat": 1}, "a")], fast=True)[1] == _documented(
+            hand_chain(header, [])[0], {"seq": 1, "payload": {"seat": 1}, "key": "a"}, "a key")
+
+
+def test_a_float_payload_differs_in_the_fast_chain_and_the_checks_decide_by_the_canonical_one():
+    """orjson writes some floats differently (1e-7): that event's fast digest differs from the canonical one,
+    and hand_digest_findings then computes the canonical chain, so an honest hand is not flagged."""
+    from types import SimpleNamespace
+
+    from accounting.services.tamper import hand_digest_findings
+
+    header = HEADERS[0]
+    chain = hand_chain(hand_header_record(**header), FAST_EVENTS)
+    assert hand_chain(hand_header_record(**header), FAST_EVENTS, fast=True)[5] != chain[5]
+    facts = SimpleNamespace(table_id=header["table_id"], number=header["number"], game=header["game"],
+                            button_seat=header["button_seat"], limit_snapshot=header["limit_snapshot"],
+                            seats=header["seats"], gaming_day=header["gaming_day"], opened_at=header["opened_at"],
+                            event_count=len(FAST_EVENTS), digest=chain[-1])
+    rows = [(seq, payload, key, digest) for (seq, payload, key), digest in zip(FAST_EVENTS, chain[1:])]
+    assert hand_digest_findings(facts, rows) == []
+    tampered = [*rows[:4], (5, {"float": 1e-7, "half": 0.25}, "k5", rows[4][3]), *rows[5:]]
+    assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
