@@ -55,6 +55,7 @@ import json
 import os
 import pstats
 import random
+import runpy
 import socket
 import statistics
 import subprocess
@@ -785,8 +786,11 @@ def main(argv: list[str] | None = None) -> int:
                              "web process (e.g. 2,4: one and two per core on 2 cores), restarting the web processes")
     parser.add_argument("--profile", type=int, default=5,
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes per web process")
-    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker (gthread)")
+    shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))  # the defaults are the production settings
+    parser.add_argument("--workers", type=int, default=shipped["workers"],
+                        help="gunicorn worker processes per web process (default: gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, default=shipped["threads"],
+                        help="threads per gunicorn worker (gthread; default: gunicorn.conf.py's)")
     parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
                         help="gunicorn worker class (sync: one connection per request)")
     parser.add_argument("--web-processes", type=int, default=1,

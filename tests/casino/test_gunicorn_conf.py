@@ -14,17 +14,24 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_gunicorn_reads_the_project_settings_by_default():
-    """``gunicorn casino.wsgi`` run from the checkout, with no ``-c``, takes ``./gunicorn.conf.py``."""
+def _printed_config(**env: str) -> dict[str, str]:
     printed = subprocess.run([sys.executable, "-m", "gunicorn", "--print-config", "casino.wsgi"], cwd=ROOT,
                              capture_output=True, text=True, timeout=60, check=True,
-                             env={**os.environ, "WEB_CONCURRENCY": "3"}).stdout
-    settings = {line.split("=", 1)[0].strip(): line.split("=", 1)[1].strip() for line in printed.splitlines()
-                if "=" in line}
+                             env={k: v for k, v in os.environ.items() if k not in ("WEB_CONCURRENCY", "WEB_THREADS")}
+                             | env).stdout
+    return {line.split("=", 1)[0].strip(): line.split("=", 1)[1].strip() for line in printed.splitlines() if "=" in line}
+
+
+def test_gunicorn_reads_the_project_settings_by_default():
+    """``gunicorn casino.wsgi`` run from the checkout, with no ``-c``, takes ``./gunicorn.conf.py``: two workers
+    per core of two request threads each, unless ``WEB_CONCURRENCY`` and ``WEB_THREADS`` say otherwise."""
+    settings = _printed_config()
     assert settings["config"] == "./gunicorn.conf.py"
     assert settings["worker_class"] == "gthread"
-    assert (settings["workers"], settings["threads"], settings["keepalive"]) == ("3", "2", "30")
+    assert (settings["workers"], settings["threads"], settings["keepalive"]) == (str(2 * os.cpu_count()), "2", "30")
     assert settings["post_fork"].startswith("<post_fork")
+    settings = _printed_config(WEB_CONCURRENCY="3", WEB_THREADS="1")
+    assert (settings["workers"], settings["threads"]) == ("3", "1")
 
 
 @pytest.mark.parametrize(("setting", "expected"), [(None, 0.0005), ("2", 0.002)])
