@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, IntegerField, Q, Sum
+from django.db.models import Count, F, IntegerField, Q, Sum
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
 
@@ -789,9 +789,9 @@ def gaming_day_finish(*, day: dt.date, run_id: int, parts: Iterable[Mapping[str,
                                 found=str(f.found), what_code=f.code, what_params=f.stored_params(), table_id=table_id,
                                 gaming_day=day)
                     for check_key, f, table_id in ledger], ignore_conflicts=True)
-            day_hands = Hand.objects.filter(gaming_day=day)
-            counts["reconciled"] = day_hands.filter(reconciliation=Hand.Reconciliation.RECONCILED).count()
-            counts["with_discrepancies"] = day_hands.filter(reconciliation=Hand.Reconciliation.DISCREPANCY).count()
+            counts.update(Hand.objects.filter(gaming_day=day).aggregate(  # one pass over the day's hands
+                reconciled=Count("id", filter=Q(reconciliation=Hand.Reconciliation.RECONCILED)),
+                with_discrepancies=Count("id", filter=Q(reconciliation=Hand.Reconciliation.DISCREPANCY))))
             counts["ledger_findings"] = len(ledger) + chain
             counts["open_discrepancies"] = Discrepancy.objects.filter(
                 gaming_day=day, status=Discrepancy.Status.OPEN).count()
