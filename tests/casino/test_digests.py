@@ -12,6 +12,8 @@ from decimal import Decimal
 
 import pytest
 from django.test import override_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from casino.digests import (
     _canonical,
@@ -176,3 +178,33 @@ def test_a_float_payload_differs_in_the_fast_chain_and_the_checks_decide_by_the_
     assert hand_digest_findings(facts, rows) == []
     tampered = [*rows[:4], (5, {"float": 1e-7, "half": 0.25}, "k5", rows[4][3]), *rows[5:]]
     assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
+
+
+#: Any JSON value json and orjson can both read back: integers of any size, floats, any text, nesting.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(payloads=st.lists(JSON_VALUES, min_size=1, max_size=4), other=JSON_VALUES)
+def test_the_checks_find_exactly_what_the_canonical_chain_finds(payloads, other):
+    """For any payloads, honest rows (digests of the canonical chain) give no finding, and a payload changed
+    behind the service's back (its stored digest kept) gives the event_digest finding, whatever orjson writes."""
+    from types import SimpleNamespace
+
+    from accounting.services.tamper import hand_digest_findings
+
+    header = HEADERS[1]
+    events = [(seq, payload, f"k{seq}") for seq, payload in enumerate(payloads, start=1)]
+    chain = hand_chain(hand_header_record(**header), events)
+    facts = SimpleNamespace(table_id=header["table_id"], number=header["number"], game=header["game"],
+                            button_seat=header["button_seat"], limit_snapshot=header["limit_snapshot"],
+                            seats=header["seats"], gaming_day=header["gaming_day"], opened_at=header["opened_at"],
+                            event_count=len(events), digest=chain[-1])
+    rows = [(seq, payload, key, digest) for (seq, payload, key), digest in zip(events, chain[1:])]
+    assert hand_digest_findings(facts, rows) == []
+    if canonical_json(other) != canonical_json(payloads[0]):
+        tampered = [(1, other, "k1", rows[0][3]), *rows[1:]]
+        assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
