@@ -160,21 +160,26 @@ def test_the_fast_chain_is_the_canonical_chain_for_what_the_service_stores():
             hand_chain(header, [])[0], {"seq": 1, "payload": {"seat": 1}, "key": "a"}, "a key")
 
 
-def test_a_float_payload_differs_in_the_fast_chain_and_the_checks_decide_by_the_canonical_one():
-    """orjson writes some floats differently (1e-7): that event's fast digest differs from the canonical one,
-    and hand_digest_findings then computes the canonical chain, so an honest hand is not flagged."""
+def _stored_hand(header: dict, events: list) -> tuple:
+    """A hand as the checks read it (its facts, its rows with the canonical chain's digests) from a header and events."""
     from types import SimpleNamespace
 
-    from accounting.services.tamper import hand_digest_findings
-
-    header = HEADERS[0]
-    chain = hand_chain(hand_header_record(**header), FAST_EVENTS)
-    assert hand_chain(hand_header_record(**header), FAST_EVENTS, fast=True)[5] != chain[5]
+    chain = hand_chain(hand_header_record(**header), events)
     facts = SimpleNamespace(table_id=header["table_id"], number=header["number"], game=header["game"],
                             button_seat=header["button_seat"], limit_snapshot=header["limit_snapshot"],
                             seats=header["seats"], gaming_day=header["gaming_day"], opened_at=header["opened_at"],
-                            event_count=len(FAST_EVENTS), digest=chain[-1])
-    rows = [(seq, payload, key, digest) for (seq, payload, key), digest in zip(FAST_EVENTS, chain[1:])]
+                            event_count=len(events), digest=chain[-1])
+    return facts, [(seq, payload, key, digest) for (seq, payload, key), digest in zip(events, chain[1:])]
+
+
+def test_a_float_payload_differs_in_the_fast_chain_and_the_checks_decide_by_the_canonical_one():
+    """orjson writes some floats differently (1e-7): that event's fast digest differs from the canonical one,
+    and hand_digest_findings then computes the canonical chain, so an honest hand is not flagged."""
+    from accounting.services.tamper import hand_digest_findings
+
+    chain = hand_chain(hand_header_record(**HEADERS[0]), FAST_EVENTS)
+    assert hand_chain(hand_header_record(**HEADERS[0]), FAST_EVENTS, fast=True)[5] != chain[5]
+    facts, rows = _stored_hand(HEADERS[0], FAST_EVENTS)
     assert hand_digest_findings(facts, rows) == []
     tampered = [*rows[:4], (5, {"float": 1e-7, "half": 0.25}, "k5", rows[4][3]), *rows[5:]]
     assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
@@ -192,18 +197,9 @@ JSON_VALUES = st.recursive(
 def test_the_checks_find_exactly_what_the_canonical_chain_finds(payloads, other):
     """For any payloads, honest rows (digests of the canonical chain) give no finding, and a payload changed
     behind the service's back (its stored digest kept) gives the event_digest finding, whatever orjson writes."""
-    from types import SimpleNamespace
-
     from accounting.services.tamper import hand_digest_findings
 
-    header = HEADERS[1]
-    events = [(seq, payload, f"k{seq}") for seq, payload in enumerate(payloads, start=1)]
-    chain = hand_chain(hand_header_record(**header), events)
-    facts = SimpleNamespace(table_id=header["table_id"], number=header["number"], game=header["game"],
-                            button_seat=header["button_seat"], limit_snapshot=header["limit_snapshot"],
-                            seats=header["seats"], gaming_day=header["gaming_day"], opened_at=header["opened_at"],
-                            event_count=len(events), digest=chain[-1])
-    rows = [(seq, payload, key, digest) for (seq, payload, key), digest in zip(events, chain[1:])]
+    facts, rows = _stored_hand(HEADERS[1], [(seq, payload, f"k{seq}") for seq, payload in enumerate(payloads, start=1)])
     assert hand_digest_findings(facts, rows) == []
     if canonical_json(other) != canonical_json(payloads[0]):
         tampered = [(1, other, "k1", rows[0][3]), *rows[1:]]
