@@ -174,10 +174,10 @@ def hand_chain(header: Mapping[str, Any] | None, events: Iterable[tuple[int, Any
 
 
 def _fast_payload_text(payload: Any) -> bytes | None:
-    """A payload's JSON text by orjson (sorted keys, no spaces; about 40 % less time than the standard encoder)
-    for :func:`hand_chain`'s ``fast``, or None where the canonical encoder must write it: a text that is not
-    ASCII or holds DEL (the one ASCII character the two write apart), or a value orjson refuses (an integer
-    beyond 64 bits)."""
+    """A payload's JSON text by orjson (sorted keys, no spaces) for :func:`hand_chain`'s ``fast`` (a hand's chain
+    then takes about 13 % less time: 56 to 49 us for a bench hand of 25 events), or None where the canonical
+    encoder must write it: a text that is not ASCII or holds DEL (the one ASCII character the two write apart),
+    or a value orjson refuses (an integer beyond 64 bits)."""
     try:
         text = orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:

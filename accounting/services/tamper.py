@@ -139,11 +139,11 @@ def hand_digest_findings(facts, rows: Sequence[EventRow]) -> list[Finding]:
                               seats_json=getattr(facts, "seats_json", ""),
                               gaming_day=facts.gaming_day, opened_at=facts.opened_at)
     events = [row[:3] for row in rows]
-    stored = [row[3] for row in rows]
+    stored_digests = [row[3] for row in rows]
     digests = hand_chain(None, events, header_text=header, fast=True)
-    if digests[1:] != stored:  # a difference is decided by the canonical encoder's chain (hand_chain's ``fast``)
+    if digests[1:] != stored_digests:  # a difference is decided by the canonical encoder's chain (``fast``)
         digests = hand_chain(None, events, header_text=header)
-    if digests[1:] != stored:  # the common case, an intact chain, compared in one go
+    if digests[1:] != stored_digests:  # the common case, an intact chain, compared in one go
         for (seq, _payload, _key, stored), expected in zip(rows, digests[1:]):
             if stored != expected:
                 out.append(Finding("event_digest", f"event{seq}", "event_digest", {"hand": facts.number, "seq": seq},
