@@ -185,9 +185,10 @@ def test_a_float_payload_differs_in_the_fast_chain_and_the_checks_decide_by_the_
     assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
 
 
-#: Any JSON value json and orjson can both read back: integers of any size, floats, any text, nesting.
+#: Any value json reads from a payload's text: integers of any size, floats (infinities and NaN too: json reads
+#: 1e400 as infinity), any text, nesting.
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12)
 
@@ -204,3 +205,16 @@ def test_the_checks_find_exactly_what_the_canonical_chain_finds(payloads, other)
     if canonical_json(other) != canonical_json(payloads[0]):
         tampered = [(1, other, "k1", rows[0][3]), *rows[1:]]
         assert [f.kind for f in hand_digest_findings(facts, tampered)] == ["event_digest"]
+
+
+@pytest.mark.parametrize("tampered", [float("inf"), float("-inf")])
+def test_a_null_changed_to_an_infinite_number_is_found(tampered):
+    """orjson writes an infinite float as null, the canonical text as Infinity: a note of null changed to 1e400
+    behind the service's back (json reads it as infinity) must not keep the stored digest (break test)."""
+    from accounting.services.tamper import hand_digest_findings
+
+    facts, rows = _stored_hand(HEADERS[0], [(1, {"type": "check", "seat": 2, "note": None}, "k1")])
+    assert hand_digest_findings(facts, rows) == []
+    changed = [(1, {"type": "check", "seat": 2, "note": json.loads("1e400") * (1 if tampered > 0 else -1)}, "k1",
+                rows[0][3])]
+    assert [f.kind for f in hand_digest_findings(facts, changed)] == ["event_digest"]
