@@ -20,9 +20,22 @@ Defaults (issue 19, measured with ``bench/api_load.py --croupiers 250 --think 3`
 import os
 import sys
 
+
+def _at_least_one(name: str, default: int) -> int:
+    """The environment variable ``name`` as a whole number of at least 1, ``default`` when unset or empty.
+
+    Raises ValueError naming the variable otherwise (gunicorn then stops at start with that message)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 worker_class = "gthread"
-workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
-threads = int(os.environ.get("WEB_THREADS", "2"))
+workers = _at_least_one("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))
+threads = _at_least_one("WEB_THREADS", 2)
 keepalive = 30
 
 #: Seconds after which a thread waiting for the GIL asks the running one to let go (Python's default: 0.005).

@@ -788,9 +788,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
     shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))  # the defaults are the production settings
     parser.add_argument("--workers", type=int, default=shipped["workers"],
-                        help="gunicorn worker processes per web process (default: gunicorn.conf.py's)")
+                        help="gunicorn worker processes per web process (default: gunicorn.conf.py's, %(default)s here)")
     parser.add_argument("--threads", type=int, default=shipped["threads"],
-                        help="threads per gunicorn worker (gthread; default: gunicorn.conf.py's)")
+                        help="threads per gunicorn worker (gthread; default: gunicorn.conf.py's, %(default)s here)")
     parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"),
                         help="gunicorn worker class (sync: one connection per request)")
     parser.add_argument("--web-processes", type=int, default=1,

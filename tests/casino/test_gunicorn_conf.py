@@ -54,3 +54,16 @@ def test_a_switch_interval_that_is_no_positive_number_stops_the_start(monkeypatc
     conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     with pytest.raises(ValueError, match="strictly positive"):
         conf["post_fork"](None, None)
+
+
+@pytest.mark.parametrize("name", ["WEB_THREADS", "WEB_CONCURRENCY"])
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "1.5", "\u00b2"])
+def test_a_worker_or_thread_count_below_one_stops_the_start_and_names_its_variable(monkeypatch, name, value):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValueError, match=f"{name} must be a whole number of at least 1"):
+        runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_an_empty_count_is_the_default(monkeypatch):
+    monkeypatch.setenv("WEB_THREADS", " ")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["threads"] == 2
