@@ -1,5 +1,8 @@
 """Reconcile a gaming day of generated hands in PostgreSQL and print hands per second (issues 9 and 19).
 
+Long module: one self-contained benchmark run as a script, whose steps (the hand pool, the day's bulk load,
+the floors, the one-process run, the rerun, the worker run) run in order on one set of options.
+
 Run: ``DATABASE_URL=postgres://... REDIS_URL=redis://.../N .venv/bin/python bench/reconcile.py [--hands 150000]``.
 Targets (issue 19, this 2-core machine): at least 2,000 hands/s in one process and 3,000 hands/s with
 two worker processes (a day of 150,000 hands in under a minute), under 300 MB RSS, a rerun a no-op.
