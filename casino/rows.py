@@ -39,6 +39,12 @@ def _db() -> BaseDatabaseWrapper:
 
 def table(model: type[models.Model]) -> str:
     """The quoted table name of ``model``."""
+    return _quoted_table(model, _db().vendor)
+
+
+@functools.lru_cache(maxsize=256)
+def _quoted_table(model: type[models.Model], vendor: str) -> str:
+    """:func:`table` on a backend: a function of the code and the schema, kept for the life of the process."""
     return _db().ops.quote_name(model._meta.db_table)
 
 
@@ -49,6 +55,13 @@ def column(model: type[models.Model], name: str) -> str:
 
 def columns(model: type[models.Model], alias: str, names: Sequence[str] | None = None) -> str:
     """``alias."col", ...`` for the concrete fields ``names`` of ``model`` (default: all of them, in order)."""
+    return _columns(model, alias, tuple(names) if names else None, _db().vendor)
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(model: type[models.Model], alias: str, names: tuple[str, ...] | None, vendor: str) -> str:
+    """:func:`columns` on a backend (``vendor``): a function of the code and the schema, never of a row, so kept for
+    the life of the process (the hot path's statements quoted some thirty names on every action, issue 19)."""
     quote = _db().ops.quote_name
     fields = [model._meta.get_field(n) for n in names] if names else model._meta.concrete_fields
     return ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
@@ -57,7 +70,11 @@ def columns(model: type[models.Model], alias: str, names: Sequence[str] | None =
 def converter(model: type[models.Model], name: str) -> Callable[[Any], Any]:
     """A function converting a value read from the database for field ``name`` of ``model`` as the ORM converts
     it (the backend's converters, e.g. SQLite's text datetimes, then the field's, e.g. JSON)."""
-    db = _db()
+    return _converter(model, name, _db())
+
+
+def _converter(model: type[models.Model], name: str, db: BaseDatabaseWrapper) -> Callable[[Any], Any]:
+    """:func:`converter` on connection ``db``."""
     steps, col = _converter_steps(model, name, db)
     if not steps:
         return _same
@@ -135,16 +152,24 @@ def objects(model: type[M], sql: str, params: Sequence[Any], *, extra: Sequence[
     :func:`columns` writes them) followed by the ``extra`` columns: ``model`` instances (values converted as by
     the ORM) with the extra columns set as attributes, as read."""
     db = _db()
-    fields = model._meta.concrete_fields
-    attnames = [f.attname for f in fields]
-    convert = [converter(model, f.name) for f in fields]
+    attnames, convert = _row_readers(model, db)
+    width = len(attnames)
     out = []
     for values in select(sql, params):
         obj = model.from_db(db.alias, attnames, [c(v) for c, v in zip(convert, values)])
-        for name, value in zip(extra, values[len(fields):]):
+        for name, value in zip(extra, values[width:]):
             setattr(obj, name, value)
         out.append(obj)
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _row_readers(model: type[models.Model], db: BaseDatabaseWrapper) -> tuple[list[str], tuple[Callable[[Any], Any], ...]]:
+    """The attribute names of ``model``'s concrete fields in order and their converters on connection ``db``
+    (:func:`converter`): kept per connection, as :func:`_converter_steps` (issue 19: built on every row read, they
+    were a tenth of the Python of a logged action's reads). The list is shared: read it, never change it."""
+    fields = model._meta.concrete_fields
+    return [f.attname for f in fields], tuple(_converter(model, f.name, db) for f in fields)
 
 
 def row(model: type[M], sql: str, params: Sequence[Any], *, extra: Sequence[str] = ()) -> M | None:

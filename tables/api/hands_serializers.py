@@ -92,8 +92,15 @@ def money_out(value: Any, key: str | None = None, *, money: AnswerMoney | None =
     return _money(value, key, money)
 
 
+#: Exact types of the values an answer holds most (checked by identity before the abstract ``Mapping``).
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def _money(value: Any, key: str | None, money: AnswerMoney) -> Any:
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind in _SCALARS:  # the leaves, most of the calls: no abstract-class checks (issue 19)
+        return _eur(value) if key in money.scalars else value
+    if kind is dict or isinstance(value, Mapping):
         if key in money.maps:
             return {str(k): _eur(v) for k, v in value.items()}
         return {str(k): _money(v, str(k), money) for k, v in value.items()}

@@ -29,6 +29,7 @@ closed or void hand (corrections are reversing ledger entries).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -417,15 +418,7 @@ def _lock_query(hand: Hand | int, *, with_events: bool) -> tuple[Hand, list[tupl
     array of ``[seq, payload, idempotency_key]``); returns the locked hand and those events (None without)."""
     pk = hand.pk if isinstance(hand, Hand) else hand
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    lock = " FOR UPDATE OF h" if connection.features.has_select_for_update_of else ""
-    events = (f", (SELECT json_agg(json_build_array(e.seq, e.payload, e.idempotency_key) ORDER BY e.seq)::text "
-              f"FROM {sqlrows.table(HandEvent)} e WHERE e.hand_id = h.id) AS events_json" if with_events else "")
-    sql = (f"SELECT {sqlrows.columns(Hand, 'h')}, t.name AS table_name, t.game AS table_game, t.seats AS table_seats, "
-           f"(SELECT CASE WHEN d.active THEN d.user_id END FROM {sqlrows.table(DealerAssignment)} a "
-           f"INNER JOIN {sqlrows.table(Dealer)} d ON d.id = a.dealer_id "
-           f"WHERE a.table_id = h.table_id AND a.start <= %s AND (a.\"end\" IS NULL OR a.\"end\" > %s) "
-           f"ORDER BY a.start DESC LIMIT 1) AS on_duty_user_id{events} "
-           f"FROM {sqlrows.table(Hand)} h INNER JOIN {sqlrows.table(Table)} t ON t.id = h.table_id WHERE h.id = %s{lock}")
+    sql = _lock_sql(connection.vendor, connection.features.has_select_for_update_of, with_events)
     if connection.features.has_select_for_update and not connection.in_atomic_block:
         raise transaction.TransactionManagementError("_lock needs a transaction (it locks the hand row)")
     extra = ("table_name", "table_game", "table_seats", "on_duty_user_id") + (("events_json",) if with_events else ())
@@ -438,6 +431,21 @@ def _lock_query(hand: Hand | int, *, with_events: bool) -> tuple[Hand, list[tupl
         return locked, None
     found = json.loads(locked.__dict__.pop("events_json") or "[]")
     return locked, [(seq, payload, key) for seq, payload, key in found]
+
+
+@functools.lru_cache(maxsize=8)
+def _lock_sql(vendor: str, lock_of: bool, with_events: bool) -> str:
+    """The statement of :func:`_lock_query` on a backend (``vendor``; ``lock_of``: it can lock the hand's row alone,
+    ``FOR UPDATE OF``): a function of the code and the schema, written once per process (issue 19)."""
+    lock = " FOR UPDATE OF h" if lock_of else ""
+    events = (f", (SELECT json_agg(json_build_array(e.seq, e.payload, e.idempotency_key) ORDER BY e.seq)::text "
+              f"FROM {sqlrows.table(HandEvent)} e WHERE e.hand_id = h.id) AS events_json" if with_events else "")
+    return (f"SELECT {sqlrows.columns(Hand, 'h')}, t.name AS table_name, t.game AS table_game, t.seats AS table_seats, "
+            f"(SELECT CASE WHEN d.active THEN d.user_id END FROM {sqlrows.table(DealerAssignment)} a "
+            f"INNER JOIN {sqlrows.table(Dealer)} d ON d.id = a.dealer_id "
+            f"WHERE a.table_id = h.table_id AND a.start <= %s AND (a.\"end\" IS NULL OR a.\"end\" > %s) "
+            f"ORDER BY a.start DESC LIMIT 1) AS on_duty_user_id{events} "
+            f"FROM {sqlrows.table(Hand)} h INNER JOIN {sqlrows.table(Table)} t ON t.id = h.table_id WHERE h.id = %s{lock}")
 
 
 def _closed_error(hand: Hand) -> ApplicationError:
