@@ -1,5 +1,6 @@
 """Shared pieces of the benches: a throwaway PostgreSQL database and fast bulk loading (the accounting benches),
-the host's stolen CPU (the load benches) and the best CPU time of repeated passes (the replay benches).
+the host's stolen CPU and the cores' speed while a phase runs (the load benches) and the best CPU time of repeated
+passes (the replay benches).
 
 ``bench_database()`` creates ``casino_bench_<name>_<pid>`` on the server of ``DATABASE_URL`` (which
 must point at PostgreSQL), points Django at it, migrates, yields, and drops it at the end.
@@ -156,6 +157,65 @@ def steal_meter():
     """Start measuring the host's stolen CPU share; the returned function gives :func:`steal_text` since then."""
     before = host_cpu_mark()
     return lambda: steal_text(before, host_cpu_mark())
+
+
+#: The probe of :class:`SpeedProbe`, run by a separate interpreter: a fixed piece of pure Python timed by its own CPU
+#: time (so waiting for a core is not counted, only how fast a core runs it), one line of milliseconds each time.
+_PROBE = """
+import sys, time
+interval = float(sys.argv[1])
+while True:
+    start, total = time.thread_time(), 0
+    for i in range(60000):
+        total += i * i % 7
+    print(f"{(time.thread_time() - start) * 1000:.3f}", flush=True)
+    time.sleep(interval)
+"""
+
+
+class SpeedProbe:
+    """How fast this machine's cores ran while a phase ran: a separate process times a fixed piece of pure Python
+    (about 5 ms of CPU on a quiet core) every ``interval`` seconds, by its own CPU time.
+
+    On a shared host the same code runs at different speeds from one minute to the next (seen here: the probe's
+    loop took 0.33 to 0.55 s within 15 s, with no CPU reported stolen), so every phase's figures are printed with
+    the probe's times: a slow phase on a slow machine reads as such. Costs about 0.5 % of one core.
+    Use as a context manager; :meth:`text` afterwards."""
+
+    def __init__(self, interval: float = 1.0) -> None:
+        self.interval = interval
+        self.samples: list[float] = []
+        self._proc = None
+        self._reader = None
+
+    def __enter__(self) -> SpeedProbe:
+        import subprocess
+        import threading
+
+        self._proc = subprocess.Popen([sys.executable, "-c", _PROBE, str(self.interval)], stdout=subprocess.PIPE,
+                                      text=True, start_new_session=True)
+        self._reader = threading.Thread(target=self._read, name="speed-probe", daemon=True)
+        self._reader.start()
+        return self
+
+    def _read(self) -> None:
+        for line in self._proc.stdout:
+            try:
+                self.samples.append(float(line))
+            except ValueError:
+                continue
+
+    def __exit__(self, *exc) -> None:
+        processes_stop([self._proc], timeout=5)
+        self._reader.join(timeout=5)
+
+    def text(self) -> str:
+        """``"core speed: probe p50 5.9 ms (fastest 5.1, slowest 8.0; 40 probes)"``, or "" without a probe."""
+        if not self.samples:
+            return ""
+        ordered = sorted(self.samples)
+        return (f"core speed: probe p50 {ordered[len(ordered) // 2]:.1f} ms (fastest {ordered[0]:.1f}, slowest "
+                f"{ordered[-1]:.1f}; {len(ordered)} probes; lower is faster)")
 
 
 def best_cpu(fn, items, rounds: int, *, before_pass=None) -> float:

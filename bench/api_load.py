@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from _acct_bench import host_cpu_mark, processes_stop, steal_text
+from _acct_bench import SpeedProbe, host_cpu_mark, processes_stop, steal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -555,17 +555,19 @@ def run_phase(croupiers: list[Croupier], *, name: str, think: float, duration: f
         thread.start_gate = gate
         thread.start()
     cpu_before, host_before = _cpu_marks(services), host_cpu_mark()
-    start = time.perf_counter()
-    gate.set()
-    for thread in threads:
-        thread.join()
-    wall = time.perf_counter() - start
+    with SpeedProbe() as probe:
+        start = time.perf_counter()
+        gate.set()
+        for thread in threads:
+            thread.join()
+        wall = time.perf_counter() - start
     cpu_after, host_after = _cpu_marks(services), host_cpu_mark()
     rows = [x for t in threads for x in t.latencies]
     errors = [e for t in threads for e in t.errors]
     return ({"name": name, "wall": wall, "actions": len(rows), "latencies": [ms for _, ms in rows],
              "closing": [ms for c, ms in rows if c], "ordinary": [ms for c, ms in rows if not c], "errors": errors,
-             "think": think, "croupiers": len(threads), "steal": steal_text(host_before, host_after),
+             "think": think, "croupiers": len(threads),
+             "steal": "; ".join(filter(None, [steal_text(host_before, host_after), probe.text()])),
              "cpu": _cpu_used(cpu_before, cpu_after)}, threads)
 
 
@@ -635,6 +637,8 @@ def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
             f"{_percentile(floor_ms, 99):.2f} ms): p50 x{p50 / _percentile(floor_ms, 50):.1f}, p99 "
             f"x{p99 / _percentile(floor_ms, 99):.1f}",
         ]
+        if paced.get("steal"):
+            lines.append(f"  while the paced phase ran: {paced['steal']}")
     else:
         lines.append("  paced phase: not run (--duration 0)")
     if "q_ratio" in summary:

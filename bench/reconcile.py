@@ -40,6 +40,7 @@ from pathlib import Path
 
 from _acct_bench import (
     ROOT,
+    SpeedProbe,
     backend_cpu_counter,
     bench_database,
     copy_rows,
@@ -465,8 +466,9 @@ def main() -> None:
               f"{args.hands / copy_seconds:,.0f} hands/s")
 
         stolen = steal_meter()
-        one = _child(child_env, args.profile, args.threads)
-        one_steal = stolen()
+        with SpeedProbe() as speed:
+            one = _child(child_env, args.profile, args.threads)
+        one_steal = "; ".join(filter(None, [stolen(), speed.text()]))
         rate = args.hands / one["seconds"]
         print(f"one process ({args.threads} threads): {args.hands:,} hands in {one['seconds']:.2f} s = {rate:,.0f} hands/s (target >= "
               f"{TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}; "
@@ -492,8 +494,9 @@ def main() -> None:
             return
         _reset()
         stolen = steal_meter()
-        many = _celery_run(child_env | {"REDIS_URL": broker}, broker, args.workers, args.hands)
-        many_steal = stolen()
+        with SpeedProbe() as speed:
+            many = _celery_run(child_env | {"REDIS_URL": broker}, broker, args.workers, args.hands)
+        many_steal = "; ".join(filter(None, [stolen(), speed.text()]))
         rate2 = args.hands / many["seconds"]
         target2 = TARGET_TWO_WORKERS if args.workers == 2 else 0
         print(f"{args.workers} Celery worker processes: {args.hands:,} hands in {many['seconds']:.2f} s = {rate2:,.0f} "
