@@ -5,7 +5,9 @@ duty took about 3 ms of Python to compile, the token and role look-ups 1 to 2 ms
 database answers in a tenth of that. The few queries every logged action runs are therefore written
 once as SQL here and in their services; the rows still become model instances through Django's own
 machinery (:class:`~django.db.models.query.RawQuerySet`, the backend's and the fields' converters), so they
-behave exactly as the ORM's, on PostgreSQL and on SQLite alike. Nothing is cached between requests.
+behave exactly as the ORM's, on PostgreSQL and on SQLite alike. No row is kept between requests; what is
+kept for the life of the process is a function of the code and the schema only (statement texts, quoted
+column lists, the fields' converters), nothing another process could make stale.
 
 On PostgreSQL these statements are sent with server-side parameters and become prepared statements of the
 connection after their ``DATABASE_PREPARE_THRESHOLD``-th use on it (psycopg's automatic preparation; the ORM's
