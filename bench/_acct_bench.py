@@ -208,6 +208,8 @@ class SpeedProbe:
     def __exit__(self, *exc) -> None:
         processes_stop([self._proc], timeout=5)
         self._reader.join(timeout=5)
+        if not self._reader.is_alive():  # the pipe's end read to EOF: close it (else one open descriptor per phase)
+            self._proc.stdout.close()
 
     def text(self) -> str:
         """``"core speed: probe p50 5.9 ms (fastest 5.1, slowest 8.0; 40 probes)"``, or "" without a probe."""
