@@ -177,8 +177,8 @@ class SpeedProbe:
     """How fast this machine's cores ran while a phase ran: a separate process times a fixed piece of pure Python
     (about 5 ms of CPU on a quiet core) every ``interval`` seconds, by its own CPU time.
 
-    On a shared host the same code runs at different speeds from one minute to the next (seen here: the probe's
-    loop took 0.33 to 0.55 s within 15 s, with no CPU reported stolen), so every phase's figures are printed with
+    On a shared host the same code runs at different speeds from one second to the next (seen here on an idle
+    machine: this probe took 5.5 ms or 9-10 ms, alternating, with no CPU reported stolen), so every phase's figures are printed with
     the probe's times: a slow phase on a slow machine reads as such. Costs about 0.5 % of one core.
     Use as a context manager; :meth:`text` afterwards."""
 
