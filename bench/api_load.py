@@ -14,7 +14,8 @@ What it does, all on this machine and all stopped again at the end (only the pro
 2. sets up one open split-limit stud table (5/10, house rules, Taxe 2.00) per croupier, each with
    its croupier on duty and an API token, through the floor services;
 3. measures the floor: one bare ``INSERT`` + ``COMMIT`` from Python (psycopg) on the same server;
-4. **in-process** (no server, this process): logs ``--profile`` hands through Django's whole request
+4. **in-process** (no server, this process): logs ``--profile`` hands (default 20: twenty closing actions, so
+   the closing action's median does not rest on a handful of samples) through Django's whole request
    stack (middleware, DRF, the service, PostgreSQL) and prints the SQL queries, the time and this process's
    CPU of an ordinary action and of the action that closes a hand (target: the closing action costs at most
    twice an ordinary one), both against the bare INSERT + COMMIT, then a cProfile of the ordinary actions
@@ -788,7 +789,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturate-workers", default="",
                         help="after the saturation steps, run them again with each of these gunicorn worker counts per "
                              "web process (e.g. 2,4: one and two per core on 2 cores), restarting the web processes")
-    parser.add_argument("--profile", type=int, default=5,
+    parser.add_argument("--profile", type=int, default=20,
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
     shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))  # the defaults are the production settings
     parser.add_argument("--workers", type=int, default=shipped["workers"],
