@@ -568,7 +568,7 @@ def run_phase(croupiers: list[Croupier], *, name: str, think: float, duration: f
     return ({"name": name, "wall": wall, "actions": len(rows), "latencies": [ms for _, ms in rows],
              "closing": [ms for c, ms in rows if c], "ordinary": [ms for c, ms in rows if not c], "errors": errors,
              "think": think, "croupiers": len(threads),
-             "steal": "; ".join(filter(None, [steal_text(host_before, host_after), probe.text()])),
+             "host": "; ".join(filter(None, [steal_text(host_before, host_after), probe.text()])),
              "cpu": _cpu_used(cpu_before, cpu_after)}, threads)
 
 
@@ -612,7 +612,7 @@ def report(phase: dict, floor_ms: list[float]) -> list[str]:
         lines.append(f"  CPU per action: web {per['web']:.2f} ms, Celery {per['celery']:.2f} ms, PostgreSQL "
                      f"{per['postgres']:.2f} ms (its backends), bench client {per['bench']:.2f} ms; machine "
                      f"{sum(cpu.values()) / phase['wall'] / (os.cpu_count() or 1) * 100:.0f} % busy with these"
-                     + (f"; {phase['steal']}" if phase.get("steal") else ""))
+                     + (f"; {phase['host']}" if phase.get("host") else ""))
     lines.append(f"  errors: {len(phase['errors'])}" + (": " + "; ".join(phase["errors"][:3]) if phase["errors"] else ""))
     return lines
 
@@ -638,8 +638,8 @@ def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
             f"{_percentile(floor_ms, 99):.2f} ms): p50 x{p50 / _percentile(floor_ms, 50):.1f}, p99 "
             f"x{p99 / _percentile(floor_ms, 99):.1f}",
         ]
-        if paced.get("steal"):
-            lines.append(f"  while the paced phase ran: {paced['steal']}")
+        if paced.get("host"):
+            lines.append(f"  while the paced phase ran: {paced['host']}")
     else:
         lines.append("  paced phase: not run (--duration 0)")
     if "q_ratio" in summary:
@@ -733,7 +733,7 @@ def saturation_report(steps: list[dict], *, label: str) -> list[str]:
         lines.append(f"  {step['croupiers']:4d} croupiers: {rate:7.1f} actions/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
                      f"{'' if ok else '  (over)'}; CPU per action web {per.get('web', 0):.2f} ms, Celery "
                      f"{per.get('celery', 0):.2f} ms, PostgreSQL {per.get('postgres', 0):.2f} ms"
-                     + (f"; {step['steal']}" if step.get("steal") else "")
+                     + (f"; {step['host']}" if step.get("host") else "")
                      + (f"; ERRORS {len(step['errors'])}" if step["errors"] else ""))
     ceiling = saturation_ceiling(steps)
     if ceiling:

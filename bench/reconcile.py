@@ -468,7 +468,7 @@ def main() -> None:
         stolen = steal_meter()
         with SpeedProbe() as speed:
             one = _child(child_env, args.profile, args.threads)
-        one_steal = "; ".join(filter(None, [stolen(), speed.text()]))
+        one_host = "; ".join(filter(None, [stolen(), speed.text()]))
         rate = args.hands / one["seconds"]
         print(f"one process ({args.threads} threads): {args.hands:,} hands in {one['seconds']:.2f} s = {rate:,.0f} hands/s (target >= "
               f"{TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}; "
@@ -479,7 +479,7 @@ def main() -> None:
               f"{args.hands / one['cpu']:,.0f} hands per CPU-second; PostgreSQL's CPU for it "
               f"{_db_cpu_text(one.get('db_cpu'), args.hands)}; peak RSS {one['rss']:.0f} MB (target < "
               f"{TARGET_RSS_MB}) -> {'OK' if one['rss'] < TARGET_RSS_MB else 'ABOVE TARGET'}"
-              + (f"; {one_steal}" if one_steal else ""))
+              + (f"; {one_host}" if one_host else ""))
         print(f"  run {one['status']}: {one['summary']}\n  {_flagged_ok(tampered)}")
 
         from accounting.services.reconciliation import gaming_day_reconcile
@@ -496,7 +496,7 @@ def main() -> None:
         stolen = steal_meter()
         with SpeedProbe() as speed:
             many = _celery_run(child_env | {"REDIS_URL": broker}, broker, args.workers, args.hands)
-        many_steal = "; ".join(filter(None, [stolen(), speed.text()]))
+        many_host = "; ".join(filter(None, [stolen(), speed.text()]))
         rate2 = args.hands / many["seconds"]
         target2 = TARGET_TWO_WORKERS if args.workers == 2 else 0
         print(f"{args.workers} Celery worker processes: {args.hands:,} hands in {many['seconds']:.2f} s = {rate2:,.0f} "
@@ -506,7 +506,7 @@ def main() -> None:
               f"{many['rss']:.0f} MB")
         print(f"  run {many['status']}: {many['summary']}")
         print(f"  {_flagged_ok(tampered)}; host load average {os.getloadavg()[0]:.1f}"
-              + (f"; {many_steal}" if many_steal else ""))
+              + (f"; {many_host}" if many_host else ""))
 
 
 if __name__ == "__main__":
