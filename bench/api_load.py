@@ -34,7 +34,8 @@ What it does, all on this machine and all stopped again at the end (only the pro
 8. optional **saturation steps**: for each count in ``--saturate-steps``, that many croupiers with no
    pause for ``--step-duration`` s; the ceiling is the most actions/s with p99 under 50 ms; with
    ``--saturate-workers 2,4`` the steps run again after restarting the web processes with each of those
-   worker counts (one and two per core on 2 cores), every ceiling in the final block;
+   worker counts per web process (one and two per core on 2 cores with one web process; with
+   ``--web-processes 2``, ``1,2`` gives the same totals), every ceiling in the final block;
 9. prints actions/s and the p50/p90/p99 latency of one logged action per phase (ordinary and closing
    actions apart too), the bare commit's p50/p99 and the ratios, the CPU each kind of process used per
    action (web, Celery, PostgreSQL), the web processes' memory (RSS) after the paced phase, and how long
@@ -77,7 +78,6 @@ STUD_CONFIG = {"limit_type": "split", "lower": "5.00", "higher": "10.00", "ante"
                "bring_in_mode": "full_bet", "raise_cap": 3, "taxe_mode": "flat", "taxe_amount": "2.00"}
 P99_TARGET_MS = 50.0
 P50_TARGET_MS = 10.0
-RATIO_TARGET = 10.0
 #: Issue 19: a closing action costs at most this many times an ordinary one (queries and time).
 CLOSE_RATIO_TARGET = 2.0
 #: Issue 19: every closed hand reconciled within this many seconds of its close (p99).
@@ -601,10 +601,9 @@ def report(phase: dict, floor_ms: list[float]) -> list[str]:
         f"  ordinary actions ({len(phase['ordinary'])}): p50 {_percentile(phase['ordinary'], 50):.1f} ms, "
         f"p99 {_percentile(phase['ordinary'], 99):.1f} ms; closing actions ({len(phase['closing'])}): "
         f"p50 {_percentile(phase['closing'], 50):.1f} ms, p99 {_percentile(phase['closing'], 99):.1f} ms",
-        f"  vs bare commit: p50 x{p50 / f50:.1f}, p99 x{p99 / f99:.1f} | targets: p99 < {P99_TARGET_MS:.0f} ms "
-        f"{'met' if p99 < P99_TARGET_MS else 'NOT met'}, p50 < {P50_TARGET_MS:.0f} ms "
-        f"{'met' if p50 < P50_TARGET_MS else 'NOT met'}, p99 < {RATIO_TARGET:.0f}x bare commit p99 "
-        f"{'met' if p99 < RATIO_TARGET * f99 else 'NOT met'}",
+        f"  vs bare commit: p50 x{p50 / f50:.1f}, p99 x{p99 / f99:.1f} (printed, not a target of issue 19) | targets: "
+        f"p99 < {P99_TARGET_MS:.0f} ms {'met' if p99 < P99_TARGET_MS else 'NOT met'}, p50 < {P50_TARGET_MS:.0f} ms "
+        f"{'met' if p50 < P50_TARGET_MS else 'NOT met'}",
     ]
     cpu = phase.get("cpu") or {}
     if cpu and phase["actions"]:
@@ -663,10 +662,8 @@ def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
     if "rss" in summary:
         lines.append(f"  web process RSS max {summary['rss']:.0f} MB (< {RSS_TARGET_MB:.0f}: "
                      f"{verdict(summary['rss'] < RSS_TARGET_MB)})")
-    cores = os.cpu_count() or 1
     for workers, ceiling in summary.get("ceilings", []):
-        per_core = f"{workers / cores:g} per core" if workers % cores == 0 else f"{workers} on {cores} cores"
-        lines.append(f"  saturation ceiling with {workers} gunicorn workers ({per_core}): "
+        lines.append(f"  saturation ceiling with {workers_label(workers, args.web_processes)}: "
                      + (f"{ceiling[0]:.1f} actions/s ({ceiling[1]} croupiers, p99 {ceiling[2]:.1f} ms)" if ceiling
                         else "not reached (every step's p99 over the target)"))
     return lines
@@ -719,6 +716,16 @@ def saturation_ceiling(steps: list[dict]) -> tuple[float, int, float] | None:
         if p99 < P99_TARGET_MS and not step["errors"] and (ceiling is None or rate > ceiling[0]):
             ceiling = (rate, step["croupiers"], p99)
     return ceiling
+
+
+def workers_label(workers: int, web_processes: int) -> str:
+    """The gunicorn workers of a phase in words: ``workers`` per web process, their total and how many per core
+    (e.g. ``4 gunicorn workers (2 per core)``, ``2 web processes x 2 gunicorn workers = 4 (2 per core)``)."""
+    total, cores = workers * web_processes, os.cpu_count() or 1
+    per_core = f"{total / cores:g} per core" if total % cores == 0 else f"on {cores} cores"
+    if web_processes == 1:
+        return f"{workers} gunicorn workers ({per_core})"
+    return f"{web_processes} web processes x {workers} gunicorn worker{'s' * (workers != 1)} = {total} ({per_core})"
 
 
 def saturation_report(steps: list[dict], *, label: str) -> list[str]:
@@ -788,7 +795,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--step-duration", type=float, default=10.0, help="seconds of each saturation step")
     parser.add_argument("--saturate-workers", default="",
                         help="after the saturation steps, run them again with each of these gunicorn worker counts per "
-                             "web process (e.g. 2,4: one and two per core on 2 cores), restarting the web processes")
+                             "web process (e.g. 2,4: one and two per core on 2 cores with one web process), restarting them")
     parser.add_argument("--profile", type=int, default=20,
                         help="hands logged in-process for the close-path figures and the profile (0: skip)")
     shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))  # the defaults are the production settings
@@ -897,7 +904,7 @@ def main(argv: list[str] | None = None) -> int:
                 croupiers[:count] = moved
                 sat.append(step)
                 phases.append(step)
-            print("\n".join(saturation_report(sat, label=f"{workers} gunicorn workers")))
+            print("\n".join(saturation_report(sat, label=workers_label(workers, args.web_processes))))
             summary["ceilings"].append((workers, saturation_ceiling(sat)))
         deadline = time.monotonic() + 60
         waits, missing = reconcile_waits(since)
