@@ -18,9 +18,10 @@ engines (Seven Card Stud, Forty-one, Capsa Susun), bulk-loads ``--hands`` hands 
    process (its wall time, CPU time and peak RSS): every hand replayed and compared with its entry,
    both digest chains recomputed, the day's ledger checks, the run rows;
 3. the rerun of the same day (a no-op: the same run answers);
-4. two worker processes: the reconciliation state reset, two real Celery workers (``--pool=solo``, one
-   process each, as on two hosts) on Redis (``REDIS_URL``, flushed first) and the same database; the
-   day task fans the day's parts out (hand id ranges, ledger windows) and a chord closes the run.
+4. worker processes: the reconciliation state reset, ``--workers`` real Celery workers (default two;
+   ``--pool=solo``, one process each, as on separate hosts) on Redis (``REDIS_URL``, flushed first) and the
+   same database; the day task fans the day's parts out (hand id ranges, ledger windows) and a chord closes
+   the run. ``--workers 1,2`` runs the day once with one worker and once with two, to show how it grows.
 
 Each run must flag exactly the tampered hands.
 """
@@ -437,7 +438,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10, help="tables per game")
     parser.add_argument("--tamper", type=int, default=25, help="hands whose ledger entry is tampered")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2, help="Celery worker processes of the parallel run")
+    parser.add_argument("--workers", default="2",
+                        help="Celery worker processes of the parallel run; a list (e.g. 1,2) runs the day once per count")
     parser.add_argument("--floor-sample", type=int, default=5000, help="hands of the bare-replay floor")
     parser.add_argument("--threads", type=int, default=2, help="threads of the one-process run (one checks while "
                         "another waits for the database)")
@@ -492,21 +494,22 @@ def main() -> None:
         if not broker.startswith("redis://"):
             print("two worker processes: skipped (set REDIS_URL to a Redis database the bench may flush)")
             return
-        _reset()
-        stolen = steal_meter()
-        with SpeedProbe() as speed:
-            many = _celery_run(child_env | {"REDIS_URL": broker}, broker, args.workers, args.hands)
-        many_host = "; ".join(filter(None, [stolen(), speed.text()]))
-        rate2 = args.hands / many["seconds"]
-        target2 = TARGET_TWO_WORKERS if args.workers == 2 else 0
-        print(f"{args.workers} Celery worker processes: {args.hands:,} hands in {many['seconds']:.2f} s = {rate2:,.0f} "
-              f"hands/s (target >= {target2:,}) -> {'OK' if rate2 >= target2 else 'BELOW TARGET'}; "
-              f"{rate2 / rate:.2f} x one process; workers' CPU {many['cpu']:.2f} s = "
-              f"{args.hands / max(many['cpu'], 1e-9):,.0f} hands per CPU-second; largest worker peak RSS "
-              f"{many['rss']:.0f} MB")
-        print(f"  run {many['status']}: {many['summary']}")
-        print(f"  {_flagged_ok(tampered)}; host load average {os.getloadavg()[0]:.1f}"
-              + (f"; {many_host}" if many_host else ""))
+        for workers in [int(n) for n in args.workers.split(",") if n.strip()]:
+            _reset()
+            stolen = steal_meter()
+            with SpeedProbe() as speed:
+                many = _celery_run(child_env | {"REDIS_URL": broker}, broker, workers, args.hands)
+            many_host = "; ".join(filter(None, [stolen(), speed.text()]))
+            rate2 = args.hands / many["seconds"]
+            target = (f"target >= {TARGET_TWO_WORKERS:,}) -> {'OK' if rate2 >= TARGET_TWO_WORKERS else 'BELOW TARGET'}"
+                      if workers == 2 else "no target for this count)")
+            print(f"{workers} Celery worker process{'es' * (workers != 1)}: {args.hands:,} hands in "
+                  f"{many['seconds']:.2f} s = {rate2:,.0f} hands/s ({target}; {rate2 / rate:.2f} x one process; "
+                  f"workers' CPU {many['cpu']:.2f} s = {args.hands / max(many['cpu'], 1e-9):,.0f} hands per CPU-second; "
+                  f"largest worker peak RSS {many['rss']:.0f} MB")
+            print(f"  run {many['status']}: {many['summary']}")
+            print(f"  {_flagged_ok(tampered)}; host load average {os.getloadavg()[0]:.1f}"
+                  + (f"; {many_host}" if many_host else ""))
 
 
 if __name__ == "__main__":
