@@ -475,7 +475,7 @@ def main() -> None:
             one = _child(child_env, args.profile, threads)
         one_host = "; ".join(filter(None, [stolen(), speed.text()]))
         rate = args.hands / one["seconds"]
-        verdict = ("not judged: one thread under cProfile" if args.profile else
+        verdict = ("not judged: one thread under cProfile)" if args.profile else
                    f"target >= {TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}")
         print(f"one process ({threads} thread{'s' * (threads != 1)}): {args.hands:,} hands in {one['seconds']:.2f} s = "
               f"{rate:,.0f} hands/s ({verdict}; {rate / replay_rate:.2f} x the bare replay")
