@@ -622,7 +622,8 @@ def targets_report(summary: dict, floor_ms: list[float], args) -> list[str]:
         return "met" if ok else "NOT met"
 
     lines = [f"issue 19 targets ({args.croupiers} croupiers, think {args.think:.2f} s, {args.duration:.0f} s paced; "
-             f"{args.workers} {args.worker_class} workers x {args.threads} threads; load average now "
+             f"{args.web_processes} web process{'es' * (args.web_processes != 1)} x {args.workers} {args.worker_class} "
+             f"workers x {args.threads} threads; load average now "
              f"{os.getloadavg()[0]:.2f}):"]
     paced = summary.get("paced")
     if paced and paced["latencies"]:
@@ -724,13 +725,13 @@ def workers_label(workers: int, web_processes: int) -> str:
     total, cores = workers * web_processes, os.cpu_count() or 1
     per_core = f"{total / cores:g} per core" if total % cores == 0 else f"on {cores} cores"
     if web_processes == 1:
-        return f"{workers} gunicorn workers ({per_core})"
+        return f"{workers} gunicorn worker{'s' * (workers != 1)} ({per_core})"
     return f"{web_processes} web processes x {workers} gunicorn worker{'s' * (workers != 1)} = {total} ({per_core})"
 
 
 def saturation_report(steps: list[dict], *, label: str) -> list[str]:
-    lines = [f"saturation, {label} (no think time; the ceiling is the most actions/s with p99 under "
-             f"{P99_TARGET_MS:.0f} ms):"]
+    lines = [f"saturation with {label}: no think time; the ceiling is the most actions/s with p99 under "
+             f"{P99_TARGET_MS:.0f} ms"]
     for step in steps:
         p50, p99 = _percentile(step["latencies"], 50), _percentile(step["latencies"], 99)
         rate = step["actions"] / step["wall"]

@@ -431,6 +431,18 @@ def _celery_run(env: dict[str, str], broker: str, workers: int, hands: int) -> d
     return {"seconds": seconds, "cpu": cpu_after - cpu_before, "rss": rss, "status": run.status, "summary": run.summary}
 
 
+def worker_counts(text: str) -> list[int]:
+    """``--workers``: a comma list of worker counts, each a whole number of at least 1 (``"1,2"`` -> ``[1, 2]``);
+    raises ``argparse.ArgumentTypeError`` otherwise, before the day is built."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"expected worker counts of at least 1, e.g. 2 or 1,2 (got {text!r})")
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=150_000)
@@ -438,7 +450,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10, help="tables per game")
     parser.add_argument("--tamper", type=int, default=25, help="hands whose ledger entry is tampered")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", default="2",
+    parser.add_argument("--workers", type=worker_counts, default=[2],
                         help="Celery worker processes of the parallel run; a list (e.g. 1,2) runs the day once per count")
     parser.add_argument("--floor-sample", type=int, default=5000, help="hands of the bare-replay floor")
     parser.add_argument("--threads", type=int, default=2, help="threads of the one-process run (one checks while "
@@ -479,7 +491,7 @@ def main() -> None:
                    f"target >= {TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}")
         print(f"one process ({threads} thread{'s' * (threads != 1)}): {args.hands:,} hands in {one['seconds']:.2f} s = "
               f"{rate:,.0f} hands/s ({verdict}; {rate / replay_rate:.2f} x the bare replay")
-        print(f"  engine replays (summed over the threads) {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
+        print(f"  engine replays (summed over the thread{'s' * (threads != 1)}) {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
               f"digests, comparing and writing {one['seconds'] - one['replay']:.2f} s "
               f"({(one['seconds'] - one['replay']) / args.hands * 1000:.3f} ms/hand); CPU {one['cpu']:.2f} s = "
               f"{args.hands / one['cpu']:,.0f} hands per CPU-second; PostgreSQL's CPU for it "
@@ -496,9 +508,9 @@ def main() -> None:
               f"in {time.perf_counter() - started:.2f} s")
 
         if not broker.startswith("redis://"):
-            print("two worker processes: skipped (set REDIS_URL to a Redis database the bench may flush)")
+            print("Celery worker processes: skipped (set REDIS_URL to a Redis database the bench may flush)")
             return
-        for workers in [int(n) for n in args.workers.split(",") if n.strip()]:
+        for workers in args.workers:
             _reset()
             stolen = steal_meter()
             with SpeedProbe() as speed:
