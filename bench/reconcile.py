@@ -431,6 +431,10 @@ def _celery_run(env: dict[str, str], broker: str, workers: int, hands: int) -> d
     return {"seconds": seconds, "cpu": cpu_after - cpu_before, "rss": rss, "status": run.status, "summary": run.summary}
 
 
+def _verdict(rate: float, target: int) -> str:
+    return f"target >= {target:,}: {'OK' if rate >= target else 'BELOW TARGET'}"
+
+
 def worker_counts(text: str) -> list[int]:
     """``--workers``: a comma list of worker counts, each a whole number of at least 1 (``"1,2"`` -> ``[1, 2]``);
     raises ``argparse.ArgumentTypeError`` otherwise, before the day is built."""
@@ -487,10 +491,9 @@ def main() -> None:
             one = _child(child_env, args.profile, threads)
         one_host = "; ".join(filter(None, [stolen(), speed.text()]))
         rate = args.hands / one["seconds"]
-        verdict = ("not judged: one thread under cProfile)" if args.profile else
-                   f"target >= {TARGET_ONE_PROCESS:,}) -> {'OK' if rate >= TARGET_ONE_PROCESS else 'BELOW TARGET'}")
+        verdict = "not judged: one thread under cProfile" if args.profile else _verdict(rate, TARGET_ONE_PROCESS)
         print(f"one process ({threads} thread{'s' * (threads != 1)}): {args.hands:,} hands in {one['seconds']:.2f} s = "
-              f"{rate:,.0f} hands/s ({verdict}; {rate / replay_rate:.2f} x the bare replay")
+              f"{rate:,.0f} hands/s ({verdict}); {rate / replay_rate:.2f} x the bare replay")
         print(f"  engine replays (summed over the thread{'s' * (threads != 1)}) {one['replay']:.2f} s ({one['replay'] / args.hands * 1000:.3f} ms/hand), reading, "
               f"digests, comparing and writing {one['seconds'] - one['replay']:.2f} s "
               f"({(one['seconds'] - one['replay']) / args.hands * 1000:.3f} ms/hand); CPU {one['cpu']:.2f} s = "
@@ -517,10 +520,9 @@ def main() -> None:
                 many = _celery_run(child_env | {"REDIS_URL": broker}, broker, workers, args.hands)
             many_host = "; ".join(filter(None, [stolen(), speed.text()]))
             rate2 = args.hands / many["seconds"]
-            target = (f"target >= {TARGET_TWO_WORKERS:,}) -> {'OK' if rate2 >= TARGET_TWO_WORKERS else 'BELOW TARGET'}"
-                      if workers == 2 else "no target for this count)")
+            verdict = _verdict(rate2, TARGET_TWO_WORKERS) if workers == 2 else "no target for this count"
             print(f"{workers} Celery worker process{'es' * (workers != 1)}: {args.hands:,} hands in "
-                  f"{many['seconds']:.2f} s = {rate2:,.0f} hands/s ({target}; {rate2 / rate:.2f} x one process; "
+                  f"{many['seconds']:.2f} s = {rate2:,.0f} hands/s ({verdict}); {rate2 / rate:.2f} x one process; "
                   f"workers' CPU {many['cpu']:.2f} s = {args.hands / max(many['cpu'], 1e-9):,.0f} hands per CPU-second; "
                   f"largest worker peak RSS {many['rss']:.0f} MB")
             print(f"  run {many['status']}: {many['summary']}")
