@@ -2,7 +2,8 @@
 
 * :class:`StrictJSONParser`: JSON only (a form-encoded or multipart body on a JSON endpoint is 415), a key
   sent twice in any object is refused (400) instead of silently keeping the last, and so are ``NaN`` and
-  ``Infinity``, which are not JSON.
+  ``Infinity``, which are not JSON, a number of more digits than Python reads, and text that no database
+  column can hold (a null character or a lone surrogate, :func:`unstorable_text_at`).
 * :class:`StrictInputSerializer`: an input serializer that refuses keys it does not know, by name.
 * :class:`IdempotencyKeyField`: printable text only, no control, bidirectional or zero-width characters
   (two keys that look the same must be the same key).
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import unicodedata
 from typing import Any
 
@@ -42,8 +44,59 @@ def _pairs_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+class _NotJSONConstant(ValueError):
+    pass
+
+
 def _no_constant(name: str):
-    raise ValueError(name)
+    raise _NotJSONConstant(name)
+
+
+def unstorable_text_at(data: Any, where: str = "") -> tuple[str, str, int] | None:
+    """The first text (a value or a key) in parsed JSON ``data`` holding a character PostgreSQL cannot store: the
+    null character U+0000 (refused by ``text`` and ``jsonb``) or a lone surrogate U+D800-U+DFFF (not UTF-8), both
+    of which JSON's ``\\u`` escapes can carry. Returns ``(path, character as U+XXXX, position from 1)``, the path
+    as ``event.note`` or ``events[1].cards`` (``""`` for the body itself), or None when every text can be stored."""
+    if isinstance(data, str):
+        position = _unstorable_position(data)
+        return None if position is None else (where, f"U+{ord(data[position - 1]):04X}", position)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{where}.{_shown(key)}" if where else _shown(key)
+            position = _unstorable_position(key)
+            if position is not None:
+                return path, f"U+{ord(key[position - 1]):04X}", position
+            found = unstorable_text_at(value, path)
+            if found is not None:
+                return found
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found = unstorable_text_at(value, f"{where}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
+def _unstorable_position(text: str) -> int | None:
+    """Position (from 1) of the first null character or lone surrogate in ``text``; None when there is none."""
+    if "\x00" not in text and _encodable(text):
+        return None
+    return next(i for i, char in enumerate(text, start=1) if char == "\x00" or "\ud800" <= char <= "\udfff")
+
+
+def _shown(key: str) -> str:
+    """A key as a path names it: the characters that cannot be stored (or sent back) as U+FFFD, at most 64."""
+    if _unstorable_position(key) is not None:
+        key = "".join("\ufffd" if char == "\x00" or "\ud800" <= char <= "\udfff" else char for char in key)
+    return key[:64]
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class StrictJSONParser(BaseParser):
@@ -59,7 +112,7 @@ class StrictJSONParser(BaseParser):
             raise exceptions.ParseError(_("the request body is not %(encoding)s text") % {"encoding": encoding}) \
                 from None
         try:
-            return json.loads(text, object_pairs_hook=_pairs_without_duplicates, parse_constant=_no_constant)
+            data = json.loads(text, object_pairs_hook=_pairs_without_duplicates, parse_constant=_no_constant)
         except _DuplicateKey as exc:
             raise exceptions.ParseError(
                 _('the JSON body names the key "%(key)s" twice in one object: send each key once')
@@ -69,9 +122,22 @@ class StrictJSONParser(BaseParser):
         except json.JSONDecodeError as exc:  # Python's own text is English: name the place instead
             raise exceptions.ParseError(_("the request body is not valid JSON (line %(line)s, column %(column)s)")
                                         % {"line": exc.lineno, "column": exc.colno}) from None
-        except ValueError as exc:  # NaN, Infinity, -Infinity (_no_constant)
+        except _NotJSONConstant as exc:  # NaN, Infinity, -Infinity
             raise exceptions.ParseError(_("the request body is not valid JSON: %(error)s is not a JSON number")
                                         % {"error": exc}) from None
+        except ValueError:  # an integer of more digits than sys.get_int_max_str_digits() (Python's text is English)
+            raise exceptions.ParseError(_("the request body holds a number with too many digits (at most %(digits)s)")
+                                        % {"digits": sys.get_int_max_str_digits()}) from None
+        # Only a \u escape can carry either character: a raw null is refused by json.loads, a raw surrogate
+        # by the UTF-8 decoding above.
+        found = unstorable_text_at(data) if "\\u" in text else None
+        if found is not None:
+            where, char, position = found
+            raise exceptions.ParseError(
+                _("the text at %(field)s holds a character that cannot be stored (%(char)s at position %(position)s: a "
+                  "null character or half of a surrogate pair): remove it")
+                % {"field": where or _("the request body"), "char": char, "position": position})
+        return data
 
 
 def unknown_keys_check(data: Any, known: set[str]) -> None:

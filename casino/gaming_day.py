@@ -34,8 +34,21 @@ def gaming_day_of(moment: dt.datetime) -> dt.date:
 
 
 def gaming_day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
-    """``[start, end)`` of a gaming day as aware UTC datetimes (23, 24 or 25 hours apart)."""
+    """``[start, end)`` of a gaming day as aware UTC datetimes (23, 24 or 25 hours apart).
+
+    Raises ``OverflowError`` for a day the calendar cannot hold whole (the last date, 9999-12-31, ends on a date
+    that does not exist; the first may start before one): :func:`gaming_day_check` refuses such input."""
     zone = ZoneInfo(settings.TIME_ZONE)
     start_local = dt.datetime.combine(day, _start_time(), tzinfo=zone)
     end_local = dt.datetime.combine(day + dt.timedelta(days=1), _start_time(), tzinfo=zone)
     return start_local.astimezone(dt.UTC), end_local.astimezone(dt.UTC)
+
+
+def gaming_day_check(day: dt.date) -> bool:
+    """True when ``day`` is a gaming day the calendar holds whole (:func:`gaming_day_bounds` computes), False for
+    the dates at the calendar's two ends. Input checks call it before a day reaches a query or a report."""
+    try:
+        gaming_day_bounds(day)
+    except OverflowError:
+        return False
+    return True

@@ -31,15 +31,22 @@ from accounting.services.gaming_day import gaming_day_close, gaming_day_summary
 from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.errors import ApplicationError
+from casino.gaming_day import gaming_day_check
+from casino.i18n import gettext_noop
 from casino.permissions import IsAccountant, IsAccountantOrFloorManager
 from tables.models import Table
 
 
 def _day(text: str) -> dt.date:
+    """The gaming day named in a URL; a 400 in the reader's language for text that is not one."""
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
-        raise ApplicationError(f"{text!r} is not a date (YYYY-MM-DD)", code="invalid", extra={"field": "date"}) from None
+        day = None
+    if day is None or not gaming_day_check(day):
+        raise ApplicationError(gettext_noop("'%(text)s' is not a gaming day: write it as a date, YYYY-MM-DD",
+                                            text=text[:40]), code="invalid", extra={"field": "date"})
+    return day
 
 
 class DropCountConfirmView(APIView):

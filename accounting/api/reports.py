@@ -49,7 +49,7 @@ from accounting.services.reports import (
 )
 from casino.api_input import NOTE_MAX_CHARS, StrictInputSerializer
 from casino.errors import ApplicationError
-from casino.gaming_day import gaming_day_of
+from casino.gaming_day import gaming_day_check, gaming_day_of
 from casino.i18n import gettext_noop, status_word
 from casino.permissions import IsAccountant
 from tables.models import Table
@@ -304,6 +304,9 @@ class GamingDayRunSerializer(StrictInputSerializer):
     gaming_day = serializers.DateField()
 
     def validate_gaming_day(self, value):
+        if not gaming_day_check(value):
+            raise ApplicationError(gettext_noop("'%(text)s' is not a gaming day: write it as a date, YYYY-MM-DD",
+                                                text=value.isoformat()), code="invalid", extra={"field": "gaming_day"})
         current = gaming_day_of(timezone.now())
         if value > current:  # an "ok" run of an empty future day would read as a clean audit
             raise ApplicationError(gettext_noop("gaming day %(value)s has not started yet (the current gaming day is %(current)s)", value=value, current=current),

@@ -189,9 +189,9 @@ class HandSubmitInputSerializer(StrictInputSerializer):
     def validate(self, attrs):
         if attrs.get("phh"):
             if attrs.get("events") or attrs.get("seats"):
-                raise serializers.ValidationError("send either a PHH file or seats and events, not both")
+                raise serializers.ValidationError(_("send either a PHH file or seats and events, not both"))
         elif not attrs.get("events") or not attrs.get("seats"):
-            raise serializers.ValidationError("send seats and a non-empty list of events, or a PHH file")
+            raise serializers.ValidationError(_("send seats and a non-empty list of events, or a PHH file"))
         return attrs
 
 

@@ -269,18 +269,19 @@ def _event_check(event: Any, *, index: int | None = None) -> dict[str, Any]:
     if not isinstance(kind, str) or not kind.strip():
         raise ApplicationError(gettext_noop("%(where)sthe event has no \"type\" (e.g. \"bet\", \"fold\", \"deal\")", where=where),
                                code="unknown_event")
+    note = event.get("note")
+    if isinstance(note, str) and len(note) > NOTE_MAX_CHARS:
+        raise ApplicationError(gettext_noop("%(where)sthe note is too long (%(size)s characters; at most %(max)s)", where=where, size=len(note), max=NOTE_MAX_CHARS), code="note_too_long")
     try:
         # a non-finite seat (1e309) is left to the engine's seat check, which refuses any seat but a whole number
         json.dumps({key: value for key, value in event.items() if key != "seat"}, allow_nan=False)
-        size = len(json.dumps(event))
+        # characters as the person wrote them (an umlaut is one, not the six of its \u escape)
+        size = len(json.dumps(event, ensure_ascii=False))
     except (TypeError, ValueError):
         raise ApplicationError(gettext_noop("%(where)sthe event is not plain JSON (numbers must be finite)", where=where),
                                code="unknown_event") from None
     if size > MAX_EVENT_CHARS:
         raise ApplicationError(gettext_noop("%(where)sthe event is too large (%(size)s characters; at most %(max)s)", where=where, size=size, max=MAX_EVENT_CHARS), code="unknown_event")
-    note = event.get("note")
-    if isinstance(note, str) and len(note) > NOTE_MAX_CHARS:
-        raise ApplicationError(gettext_noop("%(where)sthe note is too long (%(size)s characters; at most %(max)s)", where=where, size=len(note), max=NOTE_MAX_CHARS), code="note_too_long")
     hidden = next((key for key in event if isinstance(key, str) and key.startswith("_")), None)
     if hidden is not None:
         raise ApplicationError(gettext_noop("%(where)san event takes no key %(key)s: only its own fields and a \"note\"", where=where, key=repr(hidden)), code="unknown_event")

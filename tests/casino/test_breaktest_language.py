@@ -18,13 +18,16 @@ from tests.tables.hands_support import croupier_on_duty, floor_manager, table_ma
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("en", "invisible or control character (U+0000) at position 2: use printable characters only"),
-    ("de-AT", "unsichtbares oder Steuerzeichen (U+0000) an Position 2: nur druckbare Zeichen verwenden")])
+@pytest.mark.parametrize("language, char, expected", [
+    ("en", "\x01", "invisible or control character (U+0001) at position 2: use printable characters only"),
+    ("de-AT", "\x01", "unsichtbares oder Steuerzeichen (U+0001) an Position 2: nur druckbare Zeichen verwenden"),
+    # a null character no column can store: refused at the API's edge for every field (casino.api_input)
+    ("en", "\x00", "idempotency_key holds a character that cannot be stored (U+0000 at position 2"),
+    ("de-AT", "\x00", "idempotency_key enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 an Position 2")])
 def test_an_idempotency_key_with_a_control_character_names_it_and_its_position(api_client, dealing, language,  # noqa: F811
-                                                                               expected):
+                                                                               char, expected):
     _terminal, hand_id = dealing
-    body = {"idempotency_key": "x\x00y", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
+    body = {"idempotency_key": f"x{char}y", "expected_seq": 0, "event": {"type": "ante", "seat": 1}}
     answer = api_client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 400
     assert expected in answer.json()["message"] and "%(" not in answer.json()["message"]

@@ -210,7 +210,8 @@ def test_the_event_too_large_message_names_the_limit(api_client, language):
     from tests.tables.test_hands_bad_input import _stud_hand
 
     terminal, hand_id, seq = _stud_hand(api_client, STUD_TO_BRING_IN)
-    body = {"idempotency_key": "big", "expected_seq": seq, "event": BRING_IN | {"note": "x" * 5000}}
+    # a field of 5000 characters (a note that long is refused first, as a note: note_too_long)
+    body = {"idempotency_key": "big", "expected_seq": seq, "event": BRING_IN | {"cards": "x" * 5000}}
     answer = api_client.post(f"/api/v1/hands/{hand_id}/events/", body, format="json",
                              HTTP_ACCEPT_LANGUAGE=language).json()
     assert answer["code"] == "unknown_event" and "4000" in answer["message"], answer
