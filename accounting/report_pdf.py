@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from accounting.services.drop import shift_label
 from accounting.services.reports import TaxReport
 from casino.i18n import local_date_text, local_datetime_zone_text
+from casino.templatetags.money import money_in_text
 from tables.models import Game
 
 #: Widths (mm) of the report's columns on A4 landscape (273 mm between the margins).
@@ -183,7 +184,7 @@ def tax_report_pdf(report: TaxReport) -> bytes:
         data = [[Paragraph(escape(h), head_right if i >= 3 else head_left) for i, h in enumerate(_column_headers())]]
         for row in rows_by_day.get(day, []):
             data.append([Paragraph(escape(row["table"]), cell), game_name(row["game"]),
-                         Paragraph(escape(row["limit"] or ""), cell), count(row["hands"]),
+                         Paragraph(escape(money_in_text(row["limit"])), cell), count(row["hands"]),
                          *(money(row[k]) for k in ("pots", "tax", "fees", "bonus", "ggr"))])
         totals = report.day_totals.get(day)
         if totals:

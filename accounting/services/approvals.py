@@ -25,6 +25,7 @@ from casino.errors import ApplicationError, ConflictError
 from casino.i18n import APPROVED_BY, local_date_text
 from casino.roles import ACCOUNTANT, FLOOR_MANAGER, has_role
 from casino.status import audit_record, status_transition
+from casino.text_limits import NOTE_MAX_CHARS
 
 
 def _eur(text: str) -> Decimal | None:
@@ -47,6 +48,15 @@ def discrepancy_amount(discrepancy: Discrepancy) -> Decimal:
 def entry_amount(entry: JournalEntry) -> Decimal:
     """The size of a journal entry (EUR): the sum of its positive legs."""
     return sum((p.amount for p in entry.postings.all() if p.amount > 0), Decimal("0.00"))
+
+
+def _note_check(note: str, *, reason: bool = False) -> None:
+    """Refuse a note (or a reason) longer than :data:`~casino.text_limits.NOTE_MAX_CHARS` before anything is
+    written: the database's check would refuse it too, and its IntegrityError was taken for a pending approval."""
+    if len(note) > NOTE_MAX_CHARS:
+        message = (_("The reason is too long (at most %(max)s characters).") if reason
+                   else _("The note is too long (at most %(max)s characters)."))
+        raise ApplicationError(message % {"max": NOTE_MAX_CHARS}, code="note_too_long")
 
 
 def _pending(*, kind: str, subject_id: str, actor, note: str, amount: Decimal | None,
@@ -74,6 +84,7 @@ def discrepancy_resolve_request(*, discrepancy: Discrepancy, actor, note: str) -
     note = (note or "").strip()
     if not note:
         raise ApplicationError(_("a note is required to resolve a discrepancy"), code="note_required")
+    _note_check(note)
     accountant_check(actor, step=_("resolve a discrepancy"))
     if discrepancy.status != Discrepancy.Status.OPEN:
         raise ConflictError(_("this discrepancy is already resolved"), code="invalid_transition")
@@ -96,6 +107,7 @@ def journal_entry_reverse_request(*, entry: JournalEntry, actor, reason: str) ->
                                code="permission_denied", status_code=403)
     if not reason:
         raise ApplicationError(_("a correction needs a reason"), code="reason_required")
+    _note_check(reason, reason=True)
     already = JournalEntry.objects.filter(reverses=entry).first()
     amount = entry_amount(entry)
     if already is not None or entry.kind == JournalEntry.Kind.REVERSAL or amount <= approval_amount():
@@ -110,6 +122,7 @@ def gaming_day_reopen_request(*, day: dt.date, actor, reason: str) -> Approval:
     reason = (reason or "").strip()
     if not reason:
         raise ApplicationError(_("re-opening a closed gaming day needs a reason"), code="reason_required")
+    _note_check(reason, reason=True)
     accountant_check(actor, step=_("re-open a gaming day"))
     if not GamingDay.objects.filter(day=day, status=GamingDay.Status.CLOSED).exists():
         raise ConflictError(_("gaming day %(day)s is not closed") % {"day": local_date_text(day)}, code="not_closed")
@@ -131,6 +144,7 @@ def approval_decide(*, approval: Approval, actor, approve: bool, note: str = "")
     else:
         accountant_check(actor, step=_("approve this"))
     second_person_check(actor=actor, earlier=[approval.requested_by], step=_("approving it"))
+    _note_check(note or "")
     to = Approval.Status.APPROVED if approve else Approval.Status.REJECTED
     with transaction.atomic():
         try:

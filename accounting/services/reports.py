@@ -114,7 +114,7 @@ class TaxReport:
 def period_check(*, date_from: dt.date, date_to: dt.date) -> int:
     """Validate a period; return its length in gaming days. Raises ``ApplicationError`` if reversed or too long."""
     if date_to < date_from:
-        raise ApplicationError(gettext_noop("date_to must not be before date_from"), code="invalid_period",
+        raise ApplicationError(gettext_noop("the last gaming day (date_to) must not be before the first (date_from)"), code="invalid_period",
                                extra={"date_from": date_from.isoformat(), "date_to": date_to.isoformat()})
     days = (date_to - date_from).days + 1
     if days > MAX_PERIOD_DAYS:

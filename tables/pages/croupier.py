@@ -500,13 +500,18 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
     table = _table_for(request, hand.table_id)
     if isinstance(table, HttpResponse):
         return table
-    error = preview = None
+    error = preview = notice = None
     state = None
     try:
         events = _capsa_events(hand, table, request.POST)
         if request.POST.get("action") == "confirm":
             key = (request.POST.get("idempotency_key") or "").strip()[:100]
-            hand, state = hand_events_submit(hand=hand, events=events, idempotency_key=key, actor=request.user)
+            if not events and key and HandEvent.objects.filter(hand_id=hand.pk, idempotency_key=f"{key}:1").exists():
+                notice = _("That tap was already logged; nothing was logged twice.")  # a resent Confirm
+            else:
+                hand, state = hand_events_submit(hand=hand, events=events, idempotency_key=key, actor=request.user)
+                if state.pop("replayed", False):
+                    notice = _("That tap was already logged; nothing was logged twice.")
         else:
             stored = list(HandEvent.objects.filter(hand_id=hand.pk).order_by("seq").values_list("payload", flat=True))
             engine, dry = hand_replay(hand=hand, events=stored + events)
@@ -520,7 +525,7 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
     if hand.status != Hand.Status.OPEN:
         table.refresh_from_db(fields=["button_seat"])  # the close moved the button
     context = _hand_context(hand, state, table)
-    context.update({"error": error, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
+    context.update({"error": error, "notice": notice, "preview": preview, "entered": _capsa_settings(request.POST, sorted(
         int(s) for s in hand.seats)), "surrendered": [int(s) for s in hand.seats if request.POST.get(f"surrender_{s}")],
         "naturals": [int(s) for s in hand.seats if request.POST.get(f"natural_{s}")]})
     return render(request, "tables/croupier/_hand.html", context)

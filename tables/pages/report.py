@@ -29,14 +29,16 @@ def _window(request) -> tuple[dt.datetime, dt.datetime, dict]:
             day = dt.date.fromisoformat(request.GET["day"])
             t0 = dt.time.fromisoformat(request.GET.get("start") or "06:00")
             t1 = dt.time.fromisoformat(request.GET.get("end") or "06:00")
-        except ValueError:
+            tz = timezone.get_current_timezone()
+            shift_start = timezone.make_aware(dt.datetime.combine(day, t0), tz)
+            shift_end = timezone.make_aware(dt.datetime.combine(day, t1), tz)
+            if shift_end <= shift_start:
+                shift_end = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), t1), tz)
+            shift_start.astimezone(dt.UTC), shift_end.astimezone(dt.UTC)  # the database's form of both ends
+        except (ValueError, OverflowError):  # OverflowError: a day at the calendar's end (9999-12-31)
             form["error"] = _("Give the day as YYYY-MM-DD and the times as HH:MM.")
         else:
-            tz = timezone.get_current_timezone()
-            start = timezone.make_aware(dt.datetime.combine(day, t0), tz)
-            end = timezone.make_aware(dt.datetime.combine(day, t1), tz)
-            if end <= start:
-                end = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), t1), tz)
+            start, end = shift_start, shift_end
             form.update(day=day.isoformat(), start=t0.strftime("%H:%M"), end=t1.strftime("%H:%M"))
     return start, end, form
 
@@ -78,7 +80,9 @@ def report_pdf(request):
     from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, TableStyle
     from reportlab.platypus import Table as PdfTable
 
-    start, end, _form = _window(request)
+    start, end, form = _window(request)
+    if form["error"]:  # the page says what is wrong, instead of a PDF of another day
+        return report_page(request)
     report = shift_report(start=start, end=end)
     charts = _charts(report, "png")
     styles = getSampleStyleSheet()

@@ -119,3 +119,16 @@ def test_approving_a_resolution_says_approved_not_waiting(client, role_user, dea
     approved = client.post(URL + "approve/", {"id": approval.id}, follow=True).content.decode()
     assert "Approved." in approved and "Waiting for a second person" not in approved
     assert Discrepancy.objects.get(pk=row.pk).status != "open"
+
+
+def test_a_resolution_note_over_the_limit_says_so_not_that_an_approval_waits(client, role_user, dealt):
+    """The note's length was refused by the database and its error read as "already pending" (break test)."""
+    from accounting.models import Approval, Discrepancy
+
+    row = Discrepancy.objects.create(check_key="test:long-note", kind="demo_planted", table=dealt, gaming_day=DAY,
+                                     what="an envelope booked to the wrong table", expected="0.00", found="80.00")
+    client.force_login(role_user("accountant", username="anna"))
+    page = client.post(URL + "resolve/", {"id": row.id, "note": "x" * 2001}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "Die Notiz ist zu lang (höchstens 2000 Zeichen)." in page and "bereits eine Freigabe" not in page
+    assert not Approval.objects.exists() and Discrepancy.objects.get(pk=row.pk).status == "open"

@@ -223,3 +223,24 @@ def test_the_engines_refusal_reaches_the_form_in_german(boss_client):
     with translation.override("en"):
         html = boss_client.post(f"/floor/tables/{table.pk}/limits/", data, HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
     assert "Hohes Limit: muss mindestens das niedrigere Limit sein (R3.1)" in html
+
+
+@pytest.mark.parametrize("path", ["/floor/report/", "/floor/report/pdf/"])
+@pytest.mark.parametrize("day", ["9999-12-31", "abc"])
+def test_a_shift_report_for_no_day_says_so_instead_of_failing_or_reporting_another_day(boss_client, path, day):
+    """9999-12-31 has no next day (was a 500); the PDF of a bad day was the default day's PDF (break test)."""
+    response = boss_client.get(path, {"day": day}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
+    assert "Give the day as YYYY-MM-DD" in response.content.decode()
+
+
+def test_a_rotation_name_longer_than_its_column_is_refused_in_the_form(boss_client):
+    make_table(status=Table.Status.OPEN, name="Stud 1")
+    make_dealer("anna", ["seven_card_stud"])
+    make_dealer("bert", ["seven_card_stud"])
+    day = (timezone.localtime() + dt.timedelta(days=1)).date().isoformat()
+    form = {"name": "x" * 129, "day": day, "start": "18:00", "end": "20:00", "period": "30", "k": "2"}
+    response = boss_client.post("/floor/rotation/", form, HTTP_ACCEPT_LANGUAGE="de-AT")
+    assert response.status_code == 400  # was a 500 from the database
+    assert "höchstens 128 Zeichen" in response.content.decode() and not RotationPlan.objects.exists()
+    assert 'maxlength="128"' in response.content.decode()

@@ -107,8 +107,13 @@ def rotation_plan_generate(*, name: str, shift_start: dt.datetime, shift_end: dt
     period is shorter when the window is not a whole number of periods. Raises ``ApplicationError``
     (``code="plan_infeasible"``) with the planner's reason and what would work when the dealers cannot
     staff every table (rules H1/H2 of :mod:`tables.services.rotation` and the working-time law's long
-    break, which the planner schedules), and for bad parameters; nothing is saved.
+    break, which the planner schedules), and for bad parameters (a ``name`` longer than the plan's column,
+    ``code="invalid"``); nothing is saved.
     """
+    limit = RotationPlan._meta.get_field("name").max_length
+    if len((name or "").strip()) > limit:
+        raise ApplicationError(gettext_noop("name: at most %(limit)s characters (%(n)s given)", limit=limit,
+                                            n=len(name.strip())), code="invalid", extra={"field": "name"})
     tables, dealers, grid = rotation_plan_grid(shift_start=shift_start, shift_end=shift_end, tables=tables,
                                                dealers=dealers, period_minutes=period_minutes,
                                                periods_before_break=periods_before_break)
