@@ -47,6 +47,7 @@ from tables.services.hands import (
     hand_replay,
     hand_state,
     hand_void_views,
+    limit_changes,
 )
 from tables.services.waiting_list import seat_offers_for
 
@@ -203,7 +204,10 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
     offers = {e.seat: e.player_ref for e in seat_offers_for(table=table)}  # seats the floor gave from the list
     for row in rows:
         row["offer"] = offers.get(row["seat"], "")
-    return {"next_rows": rows, "next_profile": profile, "limits_changed": changed, "next_take": cv.house_take(table.game),
+    what_changed = (message_text(limit_changes(table.game, last.limit_profile.config, profile.config))
+                    if changed and last.limit_profile is not None else "")
+    return {"next_rows": rows, "next_profile": profile, "limits_changed": changed, "limits_what_changed": what_changed,
+            "next_take": cv.house_take(table.game),
             "last_profile": last.limit_profile if last is not None else None, "next_button": button,
             "last_hand": last}
 

@@ -243,7 +243,8 @@ def dealer_push_view(request):
                           {"post": request.POST, "message": message_text(err.message), "dealer": dealer, "next": back}, status=409)
         refusal(request, err)
         return redirect(back)
-    messages.success(request, _("%(dealer)s: %(kind)s (%(reason)s) at %(time)s.") % {
-        "dealer": dealer, "kind": push.get_kind_display(), "reason": push.reason,
-        "time": timezone.localtime(push.at).strftime("%H:%M")})
+    done = {"dealer": dealer, "kind": push.get_kind_display(), "reason": push.reason, "table": push.table,
+            "time": timezone.localtime(push.at).strftime("%H:%M")}
+    messages.success(request, (_("%(dealer)s: %(kind)s: %(table)s (%(reason)s) at %(time)s.") if push.table
+                               else _("%(dealer)s: %(kind)s (%(reason)s) at %(time)s.")) % done)
     return redirect(back)

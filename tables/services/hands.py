@@ -748,6 +748,26 @@ def _config_differences(game: str, keys: Sequence[str], played: Mapping[str, Any
     return semicolon_list(parts)
 
 
+def limit_changes(game: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> Any:
+    """What changed from one limit version's config to the next (``before``, ``after``: config keys of ``game``,
+    absent keys at their defaults), as one message for the croupier's next-hand form: each changed key's label
+    with its old and new value in the reader's number format (``Ante: 1.00 → 2.00; Taxe: 2.00 → 3.00``); an
+    empty string when nothing the engine reads changed (only the label or the version)."""
+    from rules.config_fields import config_field, values_with_defaults
+
+    old, new = values_with_defaults(game, dict(before)), values_with_defaults(game, dict(after))
+    parts = []
+    for key in [k for k in new if old.get(k) != new.get(k)] + [k for k in old if k not in new]:
+        try:
+            field = config_field(game, key)
+        except KeyError:
+            field = None
+        label = gettext_noop(field.label.replace("%", "%%")) if field is not None else key
+        parts.append(gettext_noop("%(label)s: %(old)s → %(new)s", label=label, old=_config_value(field, old.get(key)),
+                                  new=_config_value(field, new.get(key))))
+    return semicolon_list(parts) if parts else ""
+
+
 def hand_phh_submit(*, table: Table, text: str, idempotency_key: str, actor) -> tuple[Hand, dict[str, Any]]:
     """Log a whole stud hand (Seven Card Stud, Razz, Hi-Lo) from a PHH file (reader :mod:`rules.engines.phh`),
     all or nothing.

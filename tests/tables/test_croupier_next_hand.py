@@ -80,3 +80,26 @@ def test_shown_cards_stay_face_up_behind_a_refused_next_hand(client):
     assert "Refused" in refused and Hand.objects.filter(table=table).count() == 1
     seats = refused[refused.index('class="seats"'):refused.index('class="pots"')]
     assert "A♠" in seats and "5♣" in seats and 'class="pc down"' not in seats  # the shown cards face up
+
+
+def test_the_next_hand_says_which_limits_the_floor_changed(client):
+    """Not only the label (which may stay "5/10"): each changed key with its old and new value, in the page's
+    language (break test of 2026-12-07: "5/10 → 5/10" told the croupier nothing)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tables.models import LimitProfile
+    from tables.services.hands import hand_void
+    from tests.tables.hands_support import CONFIGS, floor_manager
+
+    table = table_make(game="seven_card_stud", name="Stud limits", seats=5, limit_label="5/10")
+    client.force_login(croupier_on_duty(table, "limits-croupier"))
+    _open(client, table, {1: "100.00", 2: "100.00"})
+    hand_void(hand=Hand.objects.get(table=table), actor=floor_manager(), reason="misdeal")
+    LimitProfile.objects.create(table=table, version=2, game=table.game, limit_label="5/10",
+                                config=CONFIGS["seven_card_stud"] | {"ante": "2.00", "taxe_amount": "3.00"},
+                                effective_from=timezone.now() - dt.timedelta(seconds=1))
+    page = _text(client.get(f"/croupier/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode())
+    assert "Der Floor hat die Limits seit dem letzten Spiel geändert: 5/10 → 5/10" in page
+    assert "1,00 → 2,00" in page and "2,00 → 3,00" in page, page[:3000]

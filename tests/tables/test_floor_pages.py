@@ -244,3 +244,12 @@ def test_a_rotation_name_longer_than_its_column_is_refused_in_the_form(boss_clie
     assert response.status_code == 400  # was a 500 from the database
     assert "höchstens 128 Zeichen" in response.content.decode() and not RotationPlan.objects.exists()
     assert 'maxlength="128"' in response.content.decode()
+
+
+def test_the_push_notice_names_the_table_the_dealer_goes_to(boss_client):
+    table = make_table(status=Table.Status.OPEN, name="Stud 2")
+    anna = make_dealer("anna", ["seven_card_stud"])
+    page = boss_client.post("/floor/dealers/push/", {"dealer": anna.pk, "kind": "assign", "table": table.pk,
+                                                     "reason": "relief"}, follow=True,
+                            HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert "an einen Tisch setzen: Stud 2 (relief) um " in page
