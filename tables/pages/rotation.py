@@ -115,8 +115,9 @@ def rotation_page(request):
                 plan = rotation_plan_generate(
                     name=defaults["name"], shift_start=start, shift_end=end, period_minutes=period,
                     periods_before_break=k, actor=request.user,
-                    tables=[t for t in tables if t.pk in defaults["tables"]] or None,
-                    dealers=[d for d in dealers if d.pk in defaults["dealers"]] or None)
+                    # what the form ticked, also nothing: an unticked list is not "all" (break test)
+                    tables=[t for t in tables if t.pk in defaults["tables"]],
+                    dealers=[d for d in dealers if d.pk in defaults["dealers"]])
             except ApplicationError as err:
                 refusal(request, err)
                 status = 400

@@ -57,10 +57,16 @@ def floor_call_create(*, table: Table, reason: str, actor, hand: Hand | None = N
     return call
 
 
-def floor_call_resolve(*, call: FloorCall, actor, note: str = "") -> FloorCall:
-    """Resolve an open floor call (open -> resolved) with who, when and an optional note; audited.
+#: Calls the floor resolves by deciding something: their resolution needs a note saying what.
+DECISIONS = (FloorCall.Reason.RULING, FloorCall.Reason.DISPUTE)
 
-    Raises ``ApplicationError(code="invalid_transition")`` if the call is already resolved.
+
+def floor_call_resolve(*, call: FloorCall, actor, note: str = "") -> FloorCall:
+    """Resolve an open floor call (open -> resolved) with who, when and a note; audited. The note is required
+    for a ruling or a dispute (what the floor decided is the record the audit reads), optional otherwise.
+
+    Raises ``ApplicationError(code="invalid_transition")`` if the call is already resolved, and
+    ``ApplicationError(code="note_required")`` for a ruling or a dispute without a note.
     """
     note = (note or "").strip()[:NOTE_MAX]
     with transaction.atomic():
@@ -68,6 +74,10 @@ def floor_call_resolve(*, call: FloorCall, actor, note: str = "") -> FloorCall:
         if current.status != FloorCall.Status.OPEN:
             raise ApplicationError(_("This floor call at %(table)s was already resolved.")
                                    % {"table": current.table.name}, code="invalid_transition")
+        if not note and current.reason in DECISIONS:
+            raise ApplicationError(_("Say what was decided: the call '%(reason)s' at %(table)s is resolved with a note.")
+                                   % {"reason": current.get_reason_display(), "table": current.table.name},
+                                   code="note_required", extra={"field": "note"})
         return status_transition(obj=current, to=FloorCall.Status.RESOLVED, allowed=FloorCall.ALLOWED, actor=actor,
                                  reason=note, noun="floor call",
                                  extra_updates={"resolved_by": actor, "resolved_at": timezone.now(),

@@ -104,6 +104,12 @@ CASES = [
     ("bring_in_by_the_wrong_seat", scenario_a, {"type": "bring_in", "seat": 1}, OutOfTurn, 1,
      ["bring it in", "seat 3", "R4.1"]),
     ("low_card_checks", scenario_a, {"type": "check", "seat": 3}, IllegalAction, 3, ["check", "R4.2"]),
+    # full_bet: a declared raise with no amount before the bring-in names R4.2, not partial's R4.6 (break test)
+    ("low_card_raises_without_an_amount", scenario_a, {"type": "raise", "seat": 3}, UnknownEvent, 3,
+     ["the amount is missing", "R4.2"]),
+    ("low_card_completes_without_an_amount_under_partial", lambda: scenario_a(
+        bring_in_mode="partial_with_completion", bring_in="2"), {"type": "complete", "seat": 3}, UnknownEvent, 3,
+     ["the amount is missing", "R4.6"]),
     ("fold_when_check_is_possible", fourth_dealt, {"type": "fold", "seat": 1}, IllegalAction, 1, ["fold"]),
     ("bet_when_a_raise_is_due", bring_in_posted, {"type": "bet", "seat": 4, "to": c(10)}, IllegalAction, 4,
      ["bet", "raise"]),

@@ -62,3 +62,16 @@ def test_the_floor_resolves_a_call_once(croupier):
         floor_call_resolve(call=call, actor=boss)
     again = floor_call_create(table=table, reason="dispute", actor=croupier)
     assert again.pk != call.pk
+
+
+@pytest.mark.parametrize(("reason", "needs_note"), [("dispute", True), ("ruling", True), ("chips", False)])
+def test_a_ruling_or_a_dispute_is_resolved_with_what_was_decided(croupier, reason, needs_note):
+    boss = make_user("boss", FLOOR_MANAGER)
+    call = floor_call_create(table=make_table(status=Table.Status.OPEN), reason=reason, actor=croupier)
+    if needs_note:
+        with pytest.raises(ApplicationError, match="Say what was decided") as refused:
+            floor_call_resolve(call=call, actor=boss, note="  ")
+        assert refused.value.code == "note_required"
+        assert FloorCall.objects.get(pk=call.pk).status == "open"
+    else:
+        assert floor_call_resolve(call=call, actor=boss).status == "resolved"

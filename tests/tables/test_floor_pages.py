@@ -253,3 +253,15 @@ def test_the_push_notice_names_the_table_the_dealer_goes_to(boss_client):
                                                      "reason": "relief"}, follow=True,
                             HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
     assert "an einen Tisch setzen: Stud 2 (relief) um " in page
+
+
+def test_a_rotation_with_no_dealer_ticked_is_refused_not_planned_with_everyone(boss_client):
+    make_table(status=Table.Status.OPEN, name="Stud 1")
+    make_dealer("anna", ["seven_card_stud"])
+    make_dealer("bert", ["seven_card_stud"])
+    day = (timezone.localtime() + dt.timedelta(days=1)).date().isoformat()
+    form = {"name": "late", "day": day, "start": "18:00", "end": "20:00", "period": "30", "k": "2",
+            "tables": [str(t.pk) for t in Table.objects.all()], "dealers": ["999"]}  # unticked, or one that is gone
+    response = boss_client.post("/floor/rotation/", form, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "tick the dealers on shift" in response.content.decode()
+    assert not RotationPlan.objects.exists()

@@ -226,7 +226,8 @@ def _on_wager(s: StudState, event: Mapping[str, Any]) -> None:
     to = event.get("to")
     if type(to) is not int or to < 0:
         to = _amount_field(event, "to", s=s, i=i, action=kind, rule=(
-            ("R4.6" if cfg.split else "R7.4") if s.phase == "bring_in" else ("R6.1" if cfg.split else "R7.1")))
+            (("R4.6" if cfg.bring_in_mode == "partial_with_completion" else "R4.2") if cfg.split else "R7.4")
+            if s.phase == "bring_in" else ("R6.1" if cfg.split else "R7.1")))
     phase = s.phase
     if s.to_act != i or phase != "betting":
         if phase == "bring_in" and s.to_act == i:

@@ -75,6 +75,10 @@ def rotation_plan_grid(*, shift_start: dt.datetime, shift_end: dt.datetime, tabl
     if dealers is None:
         dealers = list(Dealer.objects.filter(active=True).select_related("user"))
     tables, dealers = list(dict.fromkeys(tables)), list(dict.fromkeys(dealers))
+    if not tables:
+        raise ApplicationError(gettext_noop("tables: tick the tables to staff"), extra={"field": "tables"})
+    if not dealers:
+        raise ApplicationError(gettext_noop("dealers: tick the dealers on shift"), extra={"field": "dealers"})
     inactive = [d for d in dealers if not d.active]
     if inactive:
         raise ApplicationError(gettext_noop("dealers: %(inactive)s is not active", inactive=inactive[0]), extra={"field": "dealers"})
