@@ -128,15 +128,21 @@ class StrictJSONParser(BaseParser):
         except ValueError:  # an integer of more digits than sys.get_int_max_str_digits() (Python's text is English)
             raise exceptions.ParseError(_("the request body holds a number with too many digits (at most %(digits)s)")
                                         % {"digits": sys.get_int_max_str_digits()}) from None
-        # Only a \u escape can carry either character: a raw null is refused by json.loads, a raw surrogate
-        # by the UTF-8 decoding above.
-        found = unstorable_text_at(data) if "\\u" in text else None
+        # In UTF-8 text only a \u escape can carry either character (a raw null is refused by json.loads, a raw
+        # surrogate by the strict decoding above); a body in another charset the request names is always walked.
+        utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+        found = unstorable_text_at(data) if "\\u" in text or not utf8 else None
         if found is not None:
             where, char, position = found
+            if not where:
+                raise exceptions.ParseError(
+                    _("the request body holds a character that cannot be stored (%(char)s at position %(position)s: "
+                      "a null character or half of a surrogate pair): remove it")
+                    % {"char": char, "position": position})
             raise exceptions.ParseError(
                 _("the text at %(field)s holds a character that cannot be stored (%(char)s at position %(position)s: a "
                   "null character or half of a surrogate pair): remove it")
-                % {"field": where or _("the request body"), "char": char, "position": position})
+                % {"field": where, "char": char, "position": position})
         return data
 
 

@@ -66,3 +66,24 @@ class RequestSizeLimitMiddleware:
         if limit is not None and length > limit:
             return request_too_large_response(request, limit)
         return self.get_response(request)
+
+
+class FormNullCharacterMiddleware:
+    """Refuse a form post (a page's ``application/x-www-form-urlencoded`` or ``multipart/form-data`` body) holding a
+    null character in any field or name: PostgreSQL stores none, and the pages read their fields directly as well
+    as through Django forms (whose text fields refuse it already). A 400 naming the field, in the request's
+    language, before any view writes (break test of 2026-12-07: a rotation name and a floor-call note were 500s).
+    JSON bodies are checked by the API's parser (:func:`casino.api_input.unstorable_text_at`)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (request.method == "POST" and not request.path.startswith("/api/")
+                and request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data")):
+            for name, values in request.POST.lists():
+                if "\x00" in name or any("\x00" in value for value in values):
+                    message = _("the form field %(field)s holds a null character, which cannot be stored: remove it") % {
+                        "field": name.replace("\x00", "\ufffd")[:64]}
+                    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

@@ -83,6 +83,8 @@ MIDDLEWARE = [
     # the whole chain): over DATA_UPLOAD_MAX_MEMORY_SIZE is a readable 413 on every path, in the language
     # chosen just above (issue 18: it came after nothing and always spoke the house language).
     "casino.middleware.RequestSizeLimitMiddleware",
+    # A form post with a null character in any field: a readable 400 (PostgreSQL stores none), before any view.
+    "casino.middleware.FormNullCharacterMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

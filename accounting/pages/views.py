@@ -47,7 +47,7 @@ from accounting.services.reports import report_filename, tax_report_build
 from accounting.services.tronc import tronc_count_confirm, tronc_count_record
 from casino.errors import ApplicationError
 from casino.forms import MoneyField
-from casino.gaming_day import gaming_day_of
+from casino.gaming_day import gaming_day_check, gaming_day_of
 from casino.i18n import local_date_text, local_datetime_zone_text, message_text
 from casino.roles import ACCOUNTANT, has_role
 from tables.models import Hand, Table
@@ -70,10 +70,15 @@ def accountant_page(view):
 
 
 def _day(text: str) -> dt.date:
+    """The gaming day in a page's URL; 404 for text that is not one (also the calendar's last day, 9999-12-31,
+    which has no next day: :func:`~casino.gaming_day.gaming_day_check`)."""
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
         raise Http404(text) from None
+    if not gaming_day_check(day):
+        raise Http404(text)
+    return day
 
 
 class CountForm(forms.Form):

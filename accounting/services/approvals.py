@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal, InvalidOperation
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -50,17 +51,27 @@ def entry_amount(entry: JournalEntry) -> Decimal:
     return sum((p.amount for p in entry.postings.all() if p.amount > 0), Decimal("0.00"))
 
 
-def _note_check(note: str, *, reason: bool = False) -> None:
-    """Refuse a note (or a reason) longer than :data:`~casino.text_limits.NOTE_MAX_CHARS` before anything is
-    written: the database's check would refuse it too, and its IntegrityError was taken for a pending approval."""
-    if len(note) > NOTE_MAX_CHARS:
+def _note_check(note: str, *, reason: bool = False, limit: int = NOTE_MAX_CHARS) -> None:
+    """Refuse a note (or a reason) longer than ``limit`` (:data:`~casino.text_limits.NOTE_MAX_CHARS`) before
+    anything is written: the database's check would refuse it too, and its IntegrityError was taken for a pending
+    approval."""
+    if len(note) > limit:
         message = (_("The reason is too long (at most %(max)s characters).") if reason
                    else _("The note is too long (at most %(max)s characters)."))
-        raise ApplicationError(message % {"max": NOTE_MAX_CHARS}, code="note_too_long")
+        raise ApplicationError(message % {"max": limit}, code="note_too_long")
+
+
+def _approved_note_limit() -> int:
+    """The longest note a request for approval may carry: carried out, it is stored as :data:`APPROVED_BY`
+    ("<note> (approved by <user>)") in a column of :data:`NOTE_MAX_CHARS`, with room for the longest username."""
+    longest_user = get_user_model()._meta.get_field("username").max_length or 150
+    return NOTE_MAX_CHARS - len(APPROVED_BY % {"note": "", "user": ""}) - longest_user
 
 
 def _pending(*, kind: str, subject_id: str, actor, note: str, amount: Decimal | None,
              gaming_day: dt.date | None) -> Approval:
+    if kind in (Approval.Kind.DISCREPANCY_RESOLVE, Approval.Kind.ENTRY_REVERSE):  # carried out as APPROVED_BY
+        _note_check(note, reason=kind == Approval.Kind.ENTRY_REVERSE, limit=_approved_note_limit())
     try:
         with transaction.atomic():
             approval = Approval.objects.create(kind=kind, subject_id=subject_id, amount=amount, note=note,

@@ -24,6 +24,7 @@ from django.utils import timezone
 from accounting.models import ReportJob
 from accounting.selectors import tax_report_rows
 from casino.errors import ApplicationError
+from casino.gaming_day import gaming_day_check
 from casino.i18n import gettext_noop
 
 #: (key, header, kind) of the tax report columns; kind is text / int / money / date.
@@ -112,7 +113,12 @@ class TaxReport:
 
 
 def period_check(*, date_from: dt.date, date_to: dt.date) -> int:
-    """Validate a period; return its length in gaming days. Raises ``ApplicationError`` if reversed or too long."""
+    """Validate a period; return its length in gaming days. Raises ``ApplicationError`` if reversed or too long, or
+    when an end is a date the calendar cannot hold as a whole gaming day (9999-12-31)."""
+    for name, day in (("date_from", date_from), ("date_to", date_to)):
+        if not gaming_day_check(day):
+            raise ApplicationError(gettext_noop("'%(text)s' is not a gaming day: write it as a date, YYYY-MM-DD",
+                                                text=day.isoformat()), code="invalid_period", extra={"field": name})
     if date_to < date_from:
         raise ApplicationError(gettext_noop("the last gaming day (date_to) must not be before the first (date_from)"), code="invalid_period",
                                extra={"date_from": date_from.isoformat(), "date_to": date_to.isoformat()})

@@ -206,6 +206,7 @@ def _next_hand_context(table: Table, *, last: Hand | None, outcome=None) -> dict
         row["offer"] = offers.get(row["seat"], "")
     what_changed = (message_text(limit_changes(table.game, last.limit_profile.config, profile.config))
                     if changed and last.limit_profile is not None else "")
+    changed = changed and bool(what_changed)  # a new version with the last hand's values changes nothing
     return {"next_rows": rows, "next_profile": profile, "limits_changed": changed, "limits_what_changed": what_changed,
             "next_take": cv.house_take(table.game),
             "last_profile": last.limit_profile if last is not None else None, "next_button": button,
@@ -510,8 +511,8 @@ def croupier_capsa(request: HttpRequest, hand_id: int) -> HttpResponse:
         events = _capsa_events(hand, table, request.POST)
         if request.POST.get("action") == "confirm":
             key = (request.POST.get("idempotency_key") or "").strip()[:100]
-            if not events and key and HandEvent.objects.filter(hand_id=hand.pk, idempotency_key=f"{key}:1").exists():
-                notice = _("That tap was already logged; nothing was logged twice.")  # a resent Confirm
+            if not events:  # a resent or repeated Confirm (same key or a reloaded page's new one): nothing is left
+                notice = _("That tap was already logged; nothing was logged twice.")
             else:
                 hand, state = hand_events_submit(hand=hand, events=events, idempotency_key=key, actor=request.user)
                 if state.pop("replayed", False):

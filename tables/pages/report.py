@@ -37,6 +37,8 @@ def _window(request) -> tuple[dt.datetime, dt.datetime, dict]:
             shift_start.astimezone(dt.UTC), shift_end.astimezone(dt.UTC)  # the database's form of both ends
         except (ValueError, OverflowError):  # OverflowError: a day at the calendar's end (9999-12-31)
             form["error"] = _("Give the day as YYYY-MM-DD and the times as HH:MM.")
+            form.update(day=request.GET["day"][:10], start=(request.GET.get("start") or "")[:5],
+                        end=(request.GET.get("end") or "")[:5])  # as typed, to correct
         else:
             start, end = shift_start, shift_end
             form.update(day=day.isoformat(), start=t0.strftime("%H:%M"), end=t1.strftime("%H:%M"))
@@ -63,10 +65,13 @@ def _charts(report: ShiftReport, fmt: str) -> dict:
 def report_page(request):
     """``GET /floor/report/``: the report for the chosen shift, charts inline as SVG."""
     start, end, form = _window(request)
+    if form["error"]:  # no report of another shift under the error
+        return render(request, "tables/floor/report.html", {"form": form, "query": request.GET.urlencode()},
+                      status=400)
     report = shift_report(start=start, end=end)
     return render(request, "tables/floor/report.html",
                   {"report": report, "form": form, "charts": _charts(report, "svg"),
-                   "query": request.GET.urlencode()}, status=400 if form["error"] else 200)
+                   "query": request.GET.urlencode()})
 
 
 @floor_only

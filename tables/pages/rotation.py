@@ -102,15 +102,15 @@ def rotation_page(request):
             day = dt.date.fromisoformat(p.get("day", ""))
             start_t, end_t = dt.time.fromisoformat(p.get("start", "")), dt.time.fromisoformat(p.get("end", ""))
             period, k = int(p.get("period", "")), int(p.get("k", ""))
-        except ValueError:
-            messages.error(request, _("Give the day, the start and end times (HH:MM) and the rhythm in whole numbers."))
-            status = 400
-        else:
             tz = timezone.get_current_timezone()
             start = timezone.make_aware(dt.datetime.combine(day, start_t), tz)
             end = timezone.make_aware(dt.datetime.combine(day, end_t), tz)
             if end <= start:
                 end = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), end_t), tz)
+        except (ValueError, OverflowError):  # OverflowError: the calendar's last day has no next day
+            messages.error(request, _("Give the day, the start and end times (HH:MM) and the rhythm in whole numbers."))
+            status = 400
+        else:
             try:
                 plan = rotation_plan_generate(
                     name=defaults["name"], shift_start=start, shift_end=end, period_minutes=period,

@@ -34,12 +34,14 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Max, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from casino import rows as sqlrows
@@ -722,6 +724,9 @@ def _config_value(field: Any, value: Any) -> Any:
         if kind in ("money", "money_pair", "per_street"):
             values = value if isinstance(value, list | tuple) else [value]
             return comma_list([Amount(to_cents(v)) for v in values])
+        if kind in ("percent", "fraction"):  # "0.05" is 0.05 % as a percent key, 5 % as a fraction (rules specs)
+            share = Decimal(str(value)) * (100 if kind == "fraction" else 1)
+            return f"{number_format(share.normalize(), use_l10n=True)} %"
     except (ValueError, TypeError, ArithmeticError, RuleViolation):
         pass
     for choice, label in getattr(field, "choice_labels", ()):

@@ -132,3 +132,9 @@ def test_a_resolution_note_over_the_limit_says_so_not_that_an_approval_waits(cli
                        HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
     assert "Die Notiz ist zu lang (höchstens 2000 Zeichen)." in page and "bereits eine Freigabe" not in page
     assert not Approval.objects.exists() and Discrepancy.objects.get(pk=row.pk).status == "open"
+
+
+def test_the_day_page_of_a_date_the_calendar_cannot_hold_is_not_found(client, role_user):
+    client.force_login(role_user("accountant"))
+    assert client.get("/accounting/days/9999-12-31/").status_code == 404  # was a 500 (no next day)
+    assert client.post("/accounting/days/9999-12-31/close/").status_code == 404

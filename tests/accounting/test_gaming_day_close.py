@@ -147,6 +147,23 @@ def test_a_large_reversal_waits_for_a_second_person(people):
     assert reversal.created_by == anna
 
 
+@override_settings(FOUR_EYES_APPROVAL_AMOUNT="1.00")
+def test_a_reason_awaiting_approval_leaves_room_for_the_approvers_name(people, django_user_model):
+    """Carried out, the reason is stored as "<reason> (approved by <user>)" in a 2000-character column: a request
+    is refused at once when the longest name would not fit (a 2000-character reason was approved into a 500)."""
+    anna, _, _ = people
+    bernd = django_user_model.objects.create_user(username="b" * 150, password="pw-for-tests-only")
+    bernd.groups.add(*anna.groups.all())
+    table = _dealt_day(n=1, games=("seven_card_stud",))[0]
+    entry = JournalEntry.objects.filter(table=table, kind=JournalEntry.Kind.HAND_SETTLEMENT).first()
+    with pytest.raises(ApplicationError, match="at most 1835 characters") as err:
+        journal_entry_reverse_request(entry=entry, actor=anna, reason="x" * 1836)
+    assert err.value.code == "note_too_long" and not Approval.objects.exists()
+    approval = journal_entry_reverse_request(entry=entry, actor=anna, reason="x" * 1835)
+    approval_decide(approval=approval, actor=bernd, approve=True)
+    assert len(JournalEntry.objects.get(reverses=entry).reason) == 2000
+
+
 def test_closing_is_refused_while_anything_blocks_and_the_blockers_are_listed_with_links(people):
     anna, bernd, _ = people
     tables = _dealt_day()

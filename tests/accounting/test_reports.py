@@ -224,3 +224,10 @@ def test_report_amounts_are_whole_cents_with_two_decimals_even_where_the_databas
     assert (row["tax"], row["ggr"], row["pots"]) == (Decimal("4.85"), Decimal("4.85"), Decimal("60.66"))
     for key in ("pots", "tax", "fees", "bonus", "ggr"):
         assert str(row[key]) == f"{row[key]:.2f}", (key, row[key])
+
+
+def test_a_report_period_ending_on_a_date_the_calendar_cannot_hold_is_refused(api_client, role_user):
+    api_client.force_authenticate(role_user("accountant"))
+    response = api_client.post("/api/v1/reports/jobs/", {"date_from": "9999-12-01", "date_to": "9999-12-31",
+                                                         "fmt": "csv"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "is not a gaming day" in response.json()["message"], response.content

@@ -104,3 +104,17 @@ def test_capsa_confirm_sent_again_says_it_was_already_logged(client):
     assert "That tap was already logged; nothing was logged twice." in _text(again)
     assert "Refused" not in _text(again) and "non-empty list" not in _text(again)
     assert HandEvent.objects.filter(hand=hand).count() == count
+
+
+def test_capsa_confirm_tapped_again_with_a_new_key_says_so_too(client):
+    """A reloaded page sends a fresh key: with nothing left to log, the same notice, not a refusal."""
+    table = table_make(game="capsa_susun", name="Capsa reload", seats=4, config=CONFIG)
+    client.force_login(croupier_on_duty(table, "capsa-reload"))
+    _open(client, table, {1: "100.00", 2: "100.00", 3: "100.00"})
+    hand = Hand.objects.get(table=table)
+    client.post(f"/croupier/hands/{hand.pk}/capsa/", _form(FOULS, action="confirm"), HTTP_HX_REQUEST="true")
+    count = HandEvent.objects.filter(hand=hand).count()
+    again = client.post(f"/croupier/hands/{hand.pk}/capsa/", _form(FOULS, action="confirm", idempotency_key="capsa-2"),
+                        HTTP_HX_REQUEST="true").content.decode()
+    assert "nothing was logged twice" in _text(again) and "Refused" not in _text(again)
+    assert HandEvent.objects.filter(hand=hand).count() == count

@@ -103,3 +103,8 @@ def test_the_next_hand_says_which_limits_the_floor_changed(client):
     page = _text(client.get(f"/croupier/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode())
     assert "Der Floor hat die Limits seit dem letzten Spiel geändert: 5/10 → 5/10" in page
     assert "1,00 → 2,00" in page and "2,00 → 3,00" in page, page[:3000]
+    # a third version with the last hand's values again: nothing to tell the croupier
+    LimitProfile.objects.create(table=table, version=3, game=table.game, limit_label="5/10",
+                                config=CONFIGS["seven_card_stud"], effective_from=timezone.now())
+    same = _text(client.get(f"/croupier/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode())
+    assert "Der Floor hat die Limits" in page and "Der Floor hat die Limits" not in same

@@ -11,7 +11,16 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from casino.roles import ACCOUNTANT, CROUPIER, FLOOR_MANAGER
-from tables.models import DealerPush, FloorCall, LimitChangeRequest, LimitProfile, RotationPlan, Table, WaitingListEntry
+from tables.models import (
+    Dealer,
+    DealerPush,
+    FloorCall,
+    LimitChangeRequest,
+    LimitProfile,
+    RotationPlan,
+    Table,
+    WaitingListEntry,
+)
 from tables.services.dealer_push import dealer_push
 from tables.services.floor_calls import floor_call_create
 from tables.services.waiting_list import waiting_list_add
@@ -265,3 +274,29 @@ def test_a_rotation_with_no_dealer_ticked_is_refused_not_planned_with_everyone(b
     response = boss_client.post("/floor/rotation/", form, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400 and "tick the dealers on shift" in response.content.decode()
     assert not RotationPlan.objects.exists()
+
+
+@pytest.mark.parametrize(("day", "start", "end"), [("0001-01-01", "00:00", "02:00"), ("9999-12-31", "18:00", "02:00")])
+def test_a_rotation_at_the_calendars_ends_is_refused_and_the_pages_still_open(boss_client, day, start, end):
+    """Year 1 at midnight was stored as a year-0 time that no page could read back; 9999-12-31 has no next day."""
+    make_table(status=Table.Status.OPEN, name="Stud 1")
+    make_dealer("anna", ["seven_card_stud"])
+    make_dealer("bert", ["seven_card_stud"])
+    form = {"name": "edge", "day": day, "start": start, "end": end, "period": "30", "k": "2",
+            "tables": [str(t.pk) for t in Table.objects.all()], "dealers": [str(d.pk) for d in Dealer.objects.all()]}
+    assert boss_client.post("/floor/rotation/", form).status_code == 400
+    assert not RotationPlan.objects.exists() and boss_client.get("/floor/rotation/").status_code == 200
+
+
+@pytest.mark.parametrize(("path", "field"), [("/floor/rotation/", "name"), ("/floor/list/", "note")])
+def test_a_null_character_in_a_page_form_is_a_readable_400(boss_client, path, field):
+    response = boss_client.post(path, {field: "a\x00b"}, HTTP_ACCEPT_LANGUAGE="de-AT")
+    assert response.status_code == 400
+    assert f"das Formularfeld {field} enthält ein Nullzeichen" in response.content.decode()
+
+
+def test_a_shift_report_refused_keeps_what_was_typed_and_shows_no_other_shift(boss_client):
+    response = boss_client.get("/floor/report/", {"day": "9999-12-31", "start": "07:00"}, HTTP_ACCEPT_LANGUAGE="en")
+    html = response.content.decode()
+    assert response.status_code == 400 and 'value="9999-12-31"' in html and 'value="07:00"' in html
+    assert "<svg" not in html and " hands</p>" not in html

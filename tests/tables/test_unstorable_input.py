@@ -122,3 +122,15 @@ def test_a_whole_hand_sent_both_ways_is_refused_in_german(api_client):
                             HTTP_ACCEPT_LANGUAGE="de-AT")
     assert empty.status_code == 400 and "oder eine PHH-Datei" in empty.json()["message"], empty.content
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize(("charset", "note"), [("unicode_escape", b"a\\ud800"), ("utf-7", b"a+2AA-")])
+def test_a_surrogate_decoded_from_another_charset_is_refused_too(api_client, charset, note):
+    """A charset named by the request can decode to a lone surrogate without any \\u escape in the text."""
+    terminal, hand_id, seq = _hand(api_client)
+    body = (b'{"idempotency_key": "cs", "expected_seq": ' + str(seq).encode()
+            + b', "event": {"type": "bring_in", "seat": 5, "note": "' + note + b'"}}')
+    response = api_client.post(f"/api/v1/hands/{hand_id}/events/", data=body,
+                               content_type=f"application/json; charset={charset}", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "event.note" in response.json()["message"], response.content
+    assert Hand.objects.get(pk=hand_id).event_count == seq

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino.errors import ApplicationError
+from casino.gaming_day import gaming_day_check
 from casino.i18n import gettext_noop, status_word
 from casino.status import audit_record, status_transition
 from tables.models import (
@@ -43,6 +44,13 @@ MAX_SHIFT = dt.timedelta(hours=24)
 def _plan_params(shift_start, shift_end, period_minutes, periods_before_break) -> int:
     _aware(shift_start, "shift_start")
     _aware(shift_end, "shift_end")
+    for name, moment in (("shift_start", shift_start), ("shift_end", shift_end)):
+        try:  # the calendar's two ends: no time zone reaches them whole (a stored year 1 broke the plan pages)
+            held = gaming_day_check(moment.astimezone(dt.UTC).date())
+        except OverflowError:
+            held = False
+        if not held:
+            raise ApplicationError(gettext_noop("%(name)s: not a date a plan can hold", name=name), extra={"field": name})
     if shift_end <= shift_start:
         raise ApplicationError(gettext_noop("shift_end: the shift must end after it starts"), extra={"field": "shift_end"})
     if shift_end - shift_start > MAX_SHIFT:
