@@ -56,11 +56,14 @@ def messages_rendered(data: Any) -> Any:
 
 def _value_text(value: Any) -> Any:
     """A message parameter that is not text: a datetime in the card room's time zone and the language's
-    format, a date in the language's short date format (``03.12.2026``); anything else unchanged."""
+    format, a date in the language's short date format (``03.12.2026``), a ``Decimal`` (a share, not money:
+    money is an :class:`Amount`) with the language's decimal mark (``2,5``); anything else unchanged."""
     if isinstance(value, dt.datetime):
         return local_datetime_text(value)
     if isinstance(value, dt.date):
         return local_date_text(value)
+    if isinstance(value, Decimal):
+        return number_format(value, use_l10n=True)
     return value
 
 

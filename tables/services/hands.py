@@ -41,7 +41,6 @@ from django.db import connection, transaction
 from django.db.models import Max, QuerySet
 from django.http import Http404
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from casino import rows as sqlrows
@@ -726,7 +725,7 @@ def _config_value(field: Any, value: Any) -> Any:
             return comma_list([Amount(to_cents(v)) for v in values])
         if kind in ("percent", "fraction"):  # "0.05" is 0.05 % as a percent key, 5 % as a fraction (rules specs)
             share = Decimal(str(value)) * (100 if kind == "fraction" else 1)
-            return f"{number_format(share.normalize(), use_l10n=True)} %"
+            return gettext_noop("%(share)s %%", share=share.normalize())  # the decimal mark at render time
     except (ValueError, TypeError, ArithmeticError, RuleViolation):
         pass
     for choice, label in getattr(field, "choice_labels", ()):
@@ -735,18 +734,24 @@ def _config_value(field: Any, value: Any) -> Any:
     return str(value)
 
 
+def _config_key(game: str, key: str) -> tuple[Any, Any]:
+    """``(field, label)`` of config key ``key`` of ``game``: its description (None for a key the game does not
+    describe) and its label as a translatable message (the key itself when undescribed)."""
+    from rules.config_fields import config_field
+
+    try:
+        field = config_field(game, key)
+    except KeyError:
+        return None, key
+    return field, gettext_noop(field.label.replace("%", "%%"))
+
+
 def _config_differences(game: str, keys: Sequence[str], played: Mapping[str, Any], wanted: Mapping[str, Any]) -> Any:
     """The keys on which a PHH file's limits differ from the table's, as one message: each key's label (the
     key itself in brackets), the file's value and the table's, in the reader's language (issue 18)."""
-    from rules.config_fields import config_field
-
     parts = []
     for key in keys:
-        try:
-            field = config_field(game, key)
-        except KeyError:
-            field = None
-        label = gettext_noop(field.label.replace("%", "%%")) if field is not None else key
+        field, label = _config_key(game, key)
         parts.append(gettext_noop("%(label)s (%(key)s): in the file %(file)s, at the table %(table)s", label=label,
                                   key=key, file=_config_value(field, played.get(key)),
                                   table=_config_value(field, wanted.get(key))))
@@ -758,16 +763,12 @@ def limit_changes(game: str, before: Mapping[str, Any], after: Mapping[str, Any]
     absent keys at their defaults), as one message for the croupier's next-hand form: each changed key's label
     with its old and new value in the reader's number format (``Ante: 1.00 → 2.00; Taxe: 2.00 → 3.00``); an
     empty string when nothing the engine reads changed (only the label or the version)."""
-    from rules.config_fields import config_field, values_with_defaults
+    from rules.config_fields import values_with_defaults
 
     old, new = values_with_defaults(game, dict(before)), values_with_defaults(game, dict(after))
     parts = []
     for key in [k for k in new if old.get(k) != new.get(k)] + [k for k in old if k not in new]:
-        try:
-            field = config_field(game, key)
-        except KeyError:
-            field = None
-        label = gettext_noop(field.label.replace("%", "%%")) if field is not None else key
+        field, label = _config_key(game, key)
         parts.append(gettext_noop("%(label)s: %(old)s → %(new)s", label=label, old=_config_value(field, old.get(key)),
                                   new=_config_value(field, new.get(key))))
     return semicolon_list(parts) if parts else ""

@@ -24,9 +24,10 @@ def test_the_pdf_is_german_with_german_game_names_headings_and_decimal_commas(cl
     with translation.override("de-at"):
         text, _pages = _text(tax_report_render(_build(), "pdf"))
     for expected in (f"Steuerbericht: Spieltage {DAY:%d.%m.%Y} bis", "Einundvierzig", "Capsa Susun", "Bruttospielertrag",
-                     "Tisch", "Spiel", "Tagessumme", "1.234,50", "Unterschrift"):
+                     "Tisch", "Spiel", "Tagessumme", "1.234,50", "Unterschrift",
+                     "1,00/unit"):  # the Capsa table's limit label "1.00/unit", its amount the German way
         assert expected in text, expected
-    for english in ("gross gaming revenue", "day total", "1,234.50"):  # ("Forty-one 1" is a table name)
+    for english in ("gross gaming revenue", "day total", "1,234.50", "1.00/unit"):  # ("Forty-one 1" is a table name)
         assert english not in text, english
 
 

@@ -108,3 +108,37 @@ def test_the_next_hand_says_which_limits_the_floor_changed(client):
                                 config=CONFIGS["seven_card_stud"], effective_from=timezone.now())
     same = _text(client.get(f"/croupier/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode())
     assert "Der Floor hat die Limits" in page and "Der Floor hat die Limits" not in same
+
+
+def test_a_changed_percent_reads_as_a_percent_in_the_readers_language():
+    """Stud's ``taxe_percent`` is in percent (``"2.5"`` is 2.5 %), Forty-one's ``tax_rate`` a fraction
+    (``"0.04"`` is 4 %): the notice shows both as the floor's form does, "2,5 %" in German."""
+    from django.utils import translation
+
+    from casino.i18n import message_text
+    from tables.services.hands import limit_changes
+    from tests.tables.hands_support import CONFIGS
+
+    stud = limit_changes("seven_card_stud", CONFIGS["seven_card_stud"],
+                         CONFIGS["seven_card_stud"] | {"taxe_mode": "percent", "taxe_percent": "2.5"})
+    forty_one = limit_changes("forty_one", CONFIGS["forty_one"] | {"tax_rate": "0.05"},
+                              CONFIGS["forty_one"] | {"tax_rate": "0.04"})
+    with translation.override("de-at"):
+        assert "keine → 2,5 %" in message_text(stud) and message_text(forty_one) == "Taxe-Satz: 5 % → 4 %"
+    with translation.override("en"):
+        assert "none → 2.5 %" in message_text(stud)
+
+
+def test_a_pot_only_one_seat_can_win_names_that_seat_in_the_singular(client, api_client):
+    from tests.tables.hands_support import Terminal
+    from tests.tables.test_hands_bad_input import CLOSED
+
+    table = table_make(game="seven_card_stud", name="Stud pot", seats=5)
+    croupier = croupier_on_duty(table, "pot-croupier")
+    terminal = Terminal(api_client, croupier)
+    hand_id = terminal.open(table, {1: 10000, 3: 10000, 5: 10000}).json()["id"]
+    for seq, event in enumerate(CLOSED):  # seats 1 and 3 fold to seat 5's bring-in
+        assert terminal.post(hand_id, event, seq=seq).status_code == 201
+    client.force_login(croupier)
+    page = _text(client.get(f"/croupier/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode())
+    assert "Platz 5" in page and "Plätze 5" not in page, page[:3000]

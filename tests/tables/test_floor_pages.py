@@ -300,3 +300,13 @@ def test_a_shift_report_refused_keeps_what_was_typed_and_shows_no_other_shift(bo
     html = response.content.decode()
     assert response.status_code == 400 and 'value="9999-12-31"' in html and 'value="07:00"' in html
     assert "<svg" not in html and " hands</p>" not in html
+
+
+def test_the_lists_limit_suggestions_read_in_the_pages_number_format(boss_client):
+    """The suggestion keeps the stored label as its value (the list matches tables by it) and shows it the
+    page's way (break test: "2-4 @ 1.00" on a German page)."""
+    from tests.tables.hands_support import table_make
+
+    table_make(game="capsa_susun", limit_label="2-4 @ 1.00")
+    html = boss_client.get("/floor/list/", HTTP_ACCEPT_LANGUAGE="de-AT").content.decode()
+    assert '<option value="2-4 @ 1.00" label="2-4 @ 1,00">' in html
